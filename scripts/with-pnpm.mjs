@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Runs a workspace script through the pnpm version pinned in package.json#packageManager,
+// so a fresh machine with only Node >= 20 and npm can install and run everything.
+// Usage: node scripts/with-pnpm.mjs install-and <script>
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const [mode, script] = process.argv.slice(2);
+if (mode !== 'install-and' || !script) {
+  console.error('usage: node scripts/with-pnpm.mjs install-and <script>');
+  process.exit(2);
+}
+
+const [major] = process.versions.node.split('.').map(Number);
+if (major === undefined || major < 20) {
+  console.error(`Baton needs Node.js >= 20; this is ${process.version}.`);
+  process.exit(1);
+}
+
+const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pnpmSpec = String(packageManager).split('+')[0]; // "pnpm@x.y.z"
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', COREPACK_ENABLE_STRICT: '0' };
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** Runs pnpm with the given arguments and exits on failure. */
+function pnpm(args) {
+  const result = spawnSync(npx, ['--yes', pnpmSpec, ...args], { cwd: root, env, stdio: 'inherit' });
+  if (result.error) throw result.error;
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
+pnpm(['install', ...frozen]);
+pnpm(['run', script]);
