@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Runs a workspace script through the pnpm version pinned in package.json#packageManager,
-// so a fresh machine with only Node >= 20 and npm can install and run everything.
+// Runs a workspace script through the pnpm version pinned in package.json#packageManager, so a fresh
+// machine with only Node >= 20 and npm can install and run everything.
 // Usage: node scripts/with-pnpm.mjs install-and <script>
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,13 +25,35 @@ const pnpmSpec = String(packageManager).split('+')[0]; // "pnpm@x.y.z"
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', COREPACK_ENABLE_STRICT: '0' };
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-/** Runs pnpm with the given arguments and exits on failure. */
+/** Runs pnpm with the given arguments; returns its exit status. */
 function pnpm(args) {
   const result = spawnSync(npx, ['--yes', pnpmSpec, ...args], { cwd: root, env, stdio: 'inherit' });
   if (result.error) throw result.error;
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  return result.status ?? 1;
 }
 
+/** The vitest JSON reports of every workspace package. */
+function testReports() {
+  return ['packages', 'apps', 'scripts']
+    .filter((group) => existsSync(join(root, group)))
+    .flatMap((group) =>
+      readdirSync(join(root, group)).map((name) => join(root, group, name, '.test-results')),
+    )
+    .filter((dir) => existsSync(join(dir, 'vitest.json')));
+}
+
+for (const dir of testReports()) rmSync(dir, { recursive: true, force: true });
+
 const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
-pnpm(['install', ...frozen]);
-pnpm(['run', script]);
+const installed = pnpm(['install', ...frozen]);
+if (installed !== 0) process.exit(installed);
+const status = pnpm(['run', script]);
+
+const reports = testReports().map((dir) => JSON.parse(readFileSync(join(dir, 'vitest.json'), 'utf8')));
+if (reports.length > 0) {
+  const sum = (key) => reports.reduce((total, report) => total + (report[key] ?? 0), 0);
+  const skipped = sum('numPendingTests') + sum('numTodoTests');
+  console.log(`\nWorkspace tests in ${reports.length} package(s):`);
+  console.log(`Tests: ${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${skipped} skipped`);
+}
+process.exit(status);
