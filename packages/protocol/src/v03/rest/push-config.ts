@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { protoObject } from '../../wire/proto-json.ts';
+import { isJsonObject } from '../json-object.ts';
+
+/** How the agent authenticates to the webhook, in 0.3 ProtoJSON; an empty `schemes` list reads as `[]`. */
+export const AuthenticationInfoSchema = protoObject({
+  schemes: z.array(z.string()).default([]),
+  credentials: z.string().optional(),
+});
+/** 0.3 REST webhook authentication. */
+export type AuthenticationInfo = z.infer<typeof AuthenticationInfoSchema>;
+
+/** A webhook in 0.3 ProtoJSON: `url`, optional `id`, `token` and `authentication`. */
+export const PushNotificationConfigSchema = protoObject({
+  id: z.string().optional(),
+  url: z.string(),
+  token: z.string().optional(),
+  authentication: AuthenticationInfoSchema.optional(),
+});
+/** A 0.3 REST webhook. */
+export type PushNotificationConfig = z.infer<typeof PushNotificationConfigSchema>;
+
+const PUSH_CONFIG_NAME = /^tasks\/([^/]+)\/pushNotificationConfigs\/([^/]*)$/;
+
+/** Builds the resource name `tasks/{taskId}/pushNotificationConfigs/{configId}` of a 0.3 REST push config. */
+export function pushConfigName(taskId: string, configId: string): string {
+  return `tasks/${taskId}/pushNotificationConfigs/${configId}`;
+}
+
+/** Splits a 0.3 push config resource name into its task and config ids; `undefined` if it has another form. */
+export function parsePushConfigName(name: string): { taskId: string; configId: string } | undefined {
+  const match = PUSH_CONFIG_NAME.exec(name);
+  return match?.[1] === undefined ? undefined : { taskId: match[1], configId: match[2] ?? '' };
+}
+
+/** The resource name of a 0.3 REST push config, `tasks/{taskId}/pushNotificationConfigs/{configId}`. */
+export const PushConfigNameSchema = z
+  .string()
+  .regex(PUSH_CONFIG_NAME, 'must be tasks/{taskId}/pushNotificationConfigs/{configId}');
+/** A 0.3 REST push config resource name. */
+export type PushConfigName = z.infer<typeof PushConfigNameSchema>;
+
+/**
+ * A webhook attached to a task, in 0.3 ProtoJSON: the resource `name`
+ * (`tasks/{taskId}/pushNotificationConfigs/{configId}`; a2a-js leaves `configId` empty when the config has no id)
+ * and the `pushNotificationConfig`.
+ */
+export const TaskPushNotificationConfigSchema = protoObject({
+  name: PushConfigNameSchema,
+  pushNotificationConfig: PushNotificationConfigSchema,
+});
+/** A 0.3 REST task webhook. */
+export type TaskPushNotificationConfig = z.infer<typeof TaskPushNotificationConfigSchema>;
+
+const createBody = protoObject({
+  name: PushConfigNameSchema.optional(),
+  pushNotificationConfig: PushNotificationConfigSchema,
+});
+
+// a2a-python 0.3 posts the whole CreateTaskPushNotificationConfigRequest `{parent, configId, config}`; a2a-js
+// posts the bare TaskPushNotificationConfig. Unwrap the former into the latter.
+function unwrapCreateRequest(input: unknown): unknown {
+  if (!isJsonObject(input) || !isJsonObject(input.config)) return input;
+  const config = input.config;
+  const configId = input.configId ?? input.config_id;
+  const inner = config.pushNotificationConfig ?? config.push_notification_config;
+  if (typeof configId !== 'string' || configId === '' || !isJsonObject(inner) || inner.id != null) return config;
+  return { ...config, pushNotificationConfig: { ...inner, id: configId } };
+}
+
+/**
+ * The body of `POST /v1/tasks/{id}/pushNotificationConfigs`: the TaskPushNotificationConfig (as a2a-js sends
+ * it, `name` optional since the path names the task) or a2a-python's `{parent, configId, config}` wrapper, read
+ * as its `config` with `configId` as the config id when the config has none.
+ */
+export const CreatePushConfigBodySchema = z.preprocess(unwrapCreateRequest, createBody);
+/** A 0.3 REST push config creation body. */
+export type CreatePushConfigBody = z.infer<typeof CreatePushConfigBodySchema>;
+
+/** The body of `GET /v1/tasks/{id}/pushNotificationConfigs`: `configs` (omitted when empty) and a page token. */
+export const ListTaskPushNotificationConfigResponseSchema = protoObject({
+  configs: z.array(TaskPushNotificationConfigSchema).default([]),
+  nextPageToken: z.string().optional(),
+});
+/** A 0.3 REST push config list. */
+export type ListTaskPushNotificationConfigResponse = z.infer<typeof ListTaskPushNotificationConfigResponseSchema>;

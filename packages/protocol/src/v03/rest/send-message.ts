@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { protoObject } from '../../wire/proto-json.ts';
+import { protoOneof } from '../../wire/proto-oneof.ts';
+import { MetadataSchema } from '../json-object.ts';
+import { MessageSchema } from './message.ts';
+import { Int32Schema, withJsonName } from './proto-scalars.ts';
+import { PushNotificationConfigSchema } from './push-config.ts';
+import { TaskSchema } from './task.ts';
+
+/**
+ * Send options in 0.3 ProtoJSON: `acceptedOutputModes`, the webhook under `pushNotification` (not
+ * `pushNotificationConfig`), `historyLength` (0 or absent: no limit) and `blocking`.
+ */
+export const SendMessageConfigurationSchema = protoObject({
+  acceptedOutputModes: z.array(z.string()).optional(),
+  pushNotification: PushNotificationConfigSchema.optional(),
+  historyLength: Int32Schema.optional(),
+  blocking: z.boolean().optional(),
+});
+/** 0.3 REST send options. */
+export type SendMessageConfiguration = z.infer<typeof SendMessageConfigurationSchema>;
+
+/** The body of `POST /v1/message:send` and `:stream`: `message` (proto field `request`, also read), options, metadata. */
+export const SendMessageRequestSchema = withJsonName(
+  'request',
+  'message',
+  protoObject({
+    message: MessageSchema,
+    configuration: SendMessageConfigurationSchema.optional(),
+    metadata: MetadataSchema.optional(),
+  }),
+);
+/** A 0.3 REST send request. */
+export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
+
+/** The members of `SendMessageResponse`'s `payload` oneof (JSON names). */
+export const SEND_MESSAGE_RESPONSE_FIELDS = ['task', 'message'] as const;
+
+/** The body of a `POST /v1/message:send` reply: exactly one of `task` or `message` (proto field `msg`, also read). */
+export const SendMessageResponseSchema = protoOneof(
+  withJsonName(
+    'msg',
+    'message',
+    protoObject({
+      task: TaskSchema.optional(),
+      message: MessageSchema.optional(),
+    }),
+  ),
+  SEND_MESSAGE_RESPONSE_FIELDS,
+);
+/** A 0.3 REST send reply; narrow it with `'task' in response`. */
+export type SendMessageResponse = z.infer<typeof SendMessageResponseSchema>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { protoObject } from '../../wire/proto-json.ts';
+import { MetadataSchema } from '../json-object.ts';
+import { ArtifactSchema } from './artifact.ts';
+import { TaskStatusSchema } from './task.ts';
+
+/** A status change in 0.3 ProtoJSON; `final` is omitted when false and always present after parsing. */
+export const TaskStatusUpdateEventSchema = protoObject({
+  taskId: z.string(),
+  contextId: z.string(),
+  status: TaskStatusSchema,
+  final: z.boolean().default(false),
+  metadata: MetadataSchema.optional(),
+});
+/** A 0.3 REST status-update event. */
+export type TaskStatusUpdateEvent = z.infer<typeof TaskStatusUpdateEventSchema>;
+
+/** A new or extended artifact in 0.3 ProtoJSON. */
+export const TaskArtifactUpdateEventSchema = protoObject({
+  taskId: z.string(),
+  contextId: z.string(),
+  artifact: ArtifactSchema,
+  append: z.boolean().optional(),
+  lastChunk: z.boolean().optional(),
+  metadata: MetadataSchema.optional(),
+});
+/** A 0.3 REST artifact-update event. */
+export type TaskArtifactUpdateEvent = z.infer<typeof TaskArtifactUpdateEventSchema>;

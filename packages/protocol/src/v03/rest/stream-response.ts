@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import { protoObject } from '../../wire/proto-json.ts';
+import { protoOneof } from '../../wire/proto-oneof.ts';
+import { MessageSchema } from './message.ts';
+import { withJsonName } from './proto-scalars.ts';
+import { TaskArtifactUpdateEventSchema, TaskStatusUpdateEventSchema } from './stream-events.ts';
+import { TaskSchema } from './task.ts';
+
+/** The members of `StreamResponse`'s `payload` oneof (JSON names). */
+export const STREAM_RESPONSE_FIELDS = ['task', 'message', 'statusUpdate', 'artifactUpdate'] as const;
+
+/**
+ * One SSE `data:` payload of `POST /v1/message:stream` or `GET /v1/tasks/{id}:subscribe` (no JSON-RPC envelope):
+ * exactly one of `task`, `message` (proto field `msg`, also read), `statusUpdate` or `artifactUpdate`.
+ */
+export const StreamResponseSchema = protoOneof(
+  withJsonName(
+    'msg',
+    'message',
+    protoObject({
+      task: TaskSchema.optional(),
+      message: MessageSchema.optional(),
+      statusUpdate: TaskStatusUpdateEventSchema.optional(),
+      artifactUpdate: TaskArtifactUpdateEventSchema.optional(),
+    }),
+  ),
+  STREAM_RESPONSE_FIELDS,
+);
+/** A 0.3 REST stream event; narrow it with `'statusUpdate' in event` and so on. */
+export type StreamResponse = z.infer<typeof StreamResponseSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { protoObject } from '../wire/proto-json.ts';
+import { ArtifactSchema } from './artifact.ts';
+import { RequiredStringSchema, StructSchema } from './proto-scalars.ts';
+import { TaskStatusSchema } from './task.ts';
+
+/** Tells the client that a task's status changed. End of stream is signalled by the binding, not a field. */
+export const TaskStatusUpdateEventSchema = protoObject({
+  taskId: RequiredStringSchema,
+  contextId: RequiredStringSchema,
+  status: TaskStatusSchema,
+  metadata: StructSchema.optional(),
+});
+/** A task status update event. */
+export type TaskStatusUpdateEvent = z.infer<typeof TaskStatusUpdateEventSchema>;
+
+/** Delivers a new artifact or, with `append`, another chunk of one already sent (`lastChunk` marks the end). */
+export const TaskArtifactUpdateEventSchema = protoObject({
+  taskId: RequiredStringSchema,
+  contextId: RequiredStringSchema,
+  artifact: ArtifactSchema,
+  append: z.boolean().optional(),
+  lastChunk: z.boolean().optional(),
+  metadata: StructSchema.optional(),
+});
+/** A task artifact update event. */
+export type TaskArtifactUpdateEvent = z.infer<typeof TaskArtifactUpdateEventSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { protoObject } from '../wire/proto-json.ts';
+import { ArtifactSchema } from './artifact.ts';
+import { MessageSchema } from './message.ts';
+import { RequiredStringSchema, StructSchema, TimestampSchema } from './proto-scalars.ts';
+import { TaskStateSchema } from './task-state.ts';
+
+/** The current state of a task, with an optional status message and the time it was recorded. */
+export const TaskStatusSchema = protoObject({
+  state: TaskStateSchema,
+  message: MessageSchema.optional(),
+  timestamp: TimestampSchema.optional(),
+});
+/** A task status. */
+export type TaskStatus = z.infer<typeof TaskStatusSchema>;
+
+/** The core unit of work: a server-assigned id, its status, its artifacts and its message history. */
+export const TaskSchema = protoObject({
+  id: RequiredStringSchema,
+  contextId: z.string().optional(),
+  status: TaskStatusSchema,
+  artifacts: z.array(ArtifactSchema).optional(),
+  history: z.array(MessageSchema).optional(),
+  metadata: StructSchema.optional(),
+});
+/** A task. */
+export type Task = z.infer<typeof TaskSchema>;

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+
+/** Flattens an intersection into one object type so editors show plain fields. */
+type Simplify<T> = { [Key in keyof T]: T[Key] } & {};
+
+/**
+ * The TypeScript form of a message with a proto `oneof`: one variant per member, with that member required and
+ * the other members not declared at all, so `'text' in part` narrows to the text variant.
+ */
+export type OneofUnion<
+  Fields,
+  Members extends keyof Fields,
+  Member extends Members = Members,
+> = Member extends unknown
+  ? Simplify<Omit<Fields, Members> & { [Key in Member]-?: Exclude<Fields[Key], undefined> }>
+  : never;
+
+type MemberName<Schema extends z.ZodType<object>> = keyof z.output<Schema> & string;
+
+/**
+ * Enforces a proto `oneof` on a message schema whose oneof members are all optional: exactly one member must be
+ * present, otherwise the object fails with `expected exactly one of a, b, c` at its own path. The parsed value is
+ * unchanged; only its type becomes the narrowing {@link OneofUnion}.
+ */
+export function protoOneof<
+  Schema extends z.ZodType<object>,
+  const Members extends readonly [MemberName<Schema>, ...MemberName<Schema>[]],
+>(
+  schema: Schema,
+  members: Members,
+): z.ZodType<OneofUnion<z.output<Schema>, Members[number]>, z.input<Schema>> {
+  const expected = `expected exactly one of ${members.join(', ')}`;
+  return schema
+    .check((ctx) => {
+      const fields = ctx.value as Record<string, unknown>;
+      const present = members.filter((member) => fields[member] !== undefined);
+      if (present.length === 1) return;
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: present.length === 0 ? `${expected}, got none` : `${expected}, got ${present.join(' and ')}`,
+      });
+    })
+    .transform((value) => value as OneofUnion<z.output<Schema>, Members[number]>);
+}
