@@ -20,7 +20,11 @@ describe('JSON-RPC 0.3 traffic captured from @a2a-js/sdk 1.3.0', () => {
       kind: 'file',
       file: { bytes: 'aGk=', mimeType: 'text/plain', name: 'n.txt' },
     });
-    expect(params.configuration).toEqual({ blocking: true, acceptedOutputModes: ['text/plain'], historyLength: 5 });
+    expect(params.configuration).toEqual({
+      blocking: true,
+      acceptedOutputModes: ['text/plain'],
+      historyLength: 5,
+    });
   });
 
   it('parses the task its server returns, with all three part kinds', () => {
@@ -36,8 +40,12 @@ describe('JSON-RPC 0.3 traffic captured from @a2a-js/sdk 1.3.0', () => {
   });
 
   it('parses every streamed result', () => {
-    expect(parseStable(MessageSendParamsSchema, stream?.requestBody.params).message.messageId).toBe('rpc-msg-2');
-    const events = (stream?.responseBody.sse ?? []).map((frame) => parseStable(StreamEventSchema, frame.result));
+    expect(parseStable(MessageSendParamsSchema, stream?.requestBody.params).message.messageId).toBe(
+      'rpc-msg-2',
+    );
+    const events = (stream?.responseBody.sse ?? []).map((frame) =>
+      parseStable(StreamEventSchema, frame.result),
+    );
     expect(events.map((event) => [event.kind, 'final' in event ? event.final : undefined])).toEqual([
       ['task', undefined],
       ['status-update', false],
@@ -58,19 +66,25 @@ describe('JSON-RPC 0.3 traffic captured from @a2a-js/sdk 1.3.0', () => {
     expect(parseStable(ListTaskPushNotificationConfigParamsSchema, listConfigs?.requestBody.params)).toEqual({
       id: config.taskId,
     });
-    expect(parseStable(TaskPushNotificationConfigListSchema, listConfigs?.responseBody.result)).toEqual([config]);
+    expect(parseStable(TaskPushNotificationConfigListSchema, listConfigs?.responseBody.result)).toEqual([
+      config,
+    ]);
   });
 
   it('parses the hybrid well-known card its server serves to 0.3 clients', () => {
     const card = parseStable(AgentCardSchema, loadFixture('captured/a2a-js-1.3.0-well-known-card.json'));
     expect(card.protocolVersion).toBe('0.3');
-    expect(card.additionalInterfaces).toEqual([{ url: expect.stringMatching(/\/a2a\/rest$/), transport: 'HTTP+JSON' }]);
+    expect(card.additionalInterfaces).toEqual([
+      { url: expect.stringMatching(/\/a2a\/rest$/), transport: 'HTTP+JSON' },
+    ]);
     expect(card.securitySchemes).toEqual({
       bearer: { type: 'http', scheme: 'Bearer', description: 'JWT', bearerFormat: 'JWT' },
       key: { type: 'apiKey', name: 'X-API-Key', in: 'header' },
       oauth: {
         type: 'oauth2',
-        flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read' } } },
+        flows: {
+          clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read' } },
+        },
       },
       mtls: { type: 'mutualTLS' },
     });

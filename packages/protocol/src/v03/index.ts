@@ -12,6 +12,8 @@ export { type Message, MessageSchema } from './message.ts';
 export * from './oauth-flows.ts';
 export * from './part.ts';
 export * from './push-config.ts';
+/** The 0.3 HTTP+JSON (REST) bodies, which are ProtoJSON of the 0.3 proto rather than the shapes above. */
+export * as rest from './rest/index.ts';
 export * from './results.ts';
 export * from './role.ts';
 export * from './security-scheme.ts';

@@ -44,6 +44,7 @@ export const FileContentSchema = z
       ctx.addIssue({ code: 'custom', message: 'file has neither bytes nor uri; send exactly one of them' });
     }
   })
+  // The refinement guarantees exactly one of bytes/uri, so the `?? ''` never applies.
   .transform(({ bytes, uri, ...common }): FileWithBytes | FileWithUri =>
     bytes !== undefined ? { ...common, bytes } : { ...common, uri: uri ?? '' },
   );

@@ -28,12 +28,18 @@ function exchange(method: string, pathEnd: RegExp): Exchange {
 
 describe('0.3 REST traffic captured from @a2a-js/sdk 1.3.0', () => {
   it('parses the message:send body its client posts', () => {
-    const request = parseStable(SendMessageRequestSchema, exchange('POST', /\/v1\/message:send$/).requestBody);
+    const request = parseStable(
+      SendMessageRequestSchema,
+      exchange('POST', /\/v1\/message:send$/).requestBody,
+    );
     expect(request).toEqual({
       message: {
         messageId: 'rest-msg-1',
         role: 'ROLE_USER',
-        content: [{ text: 'Outline the history of tea' }, { file: { fileWithBytes: 'aGk=', mimeType: 'text/plain' } }],
+        content: [
+          { text: 'Outline the history of tea' },
+          { file: { fileWithBytes: 'aGk=', mimeType: 'text/plain' } },
+        ],
         metadata: { trace: 'abc' },
       },
       configuration: { acceptedOutputModes: ['text/plain'], historyLength: 5, blocking: true },
@@ -45,7 +51,10 @@ describe('0.3 REST traffic captured from @a2a-js/sdk 1.3.0', () => {
     expect(send.status).toBe(201);
     const response = parseStable(SendMessageResponseSchema, send.responseBody);
     if (!('task' in response)) throw new Error('expected a task response');
-    expect(response.task.status).toEqual({ state: 'TASK_STATE_COMPLETED', timestamp: '2025-07-31T12:00:00.000Z' });
+    expect(response.task.status).toEqual({
+      state: 'TASK_STATE_COMPLETED',
+      timestamp: '2025-07-31T12:00:00.000Z',
+    });
     expect(response.task.artifacts?.[0]?.parts).toEqual([
       { text: '# Outline' },
       { file: { fileWithBytes: 'aGVsbG8=', mimeType: 'text/plain' } },
@@ -58,12 +67,19 @@ describe('0.3 REST traffic captured from @a2a-js/sdk 1.3.0', () => {
   it('parses every SSE payload of message:stream and reads the omitted final as false', () => {
     const { sse } = exchange('POST', /\/v1\/message:stream$/).responseBody as { sse: unknown[] };
     const events = sse.map((event) => parseStable(StreamResponseSchema, event));
-    expect(events.map((event) => Object.keys(event)[0])).toEqual(['task', 'statusUpdate', 'artifactUpdate', 'statusUpdate']);
+    expect(events.map((event) => Object.keys(event)[0])).toEqual([
+      'task',
+      'statusUpdate',
+      'artifactUpdate',
+      'statusUpdate',
+    ]);
     const working = events[1];
     if (working === undefined || !('statusUpdate' in working)) throw new Error('expected a status update');
     expect(working.statusUpdate.final).toBe(false);
     expect(working.statusUpdate.status.message?.content).toEqual([{ text: 'Working on it' }]);
-    expect(events[3]).toMatchObject({ statusUpdate: { final: true, status: { state: 'TASK_STATE_COMPLETED' } } });
+    expect(events[3]).toMatchObject({
+      statusUpdate: { final: true, status: { state: 'TASK_STATE_COMPLETED' } },
+    });
   });
 
   it('parses the task returned by GET /v1/tasks/{id}', () => {
@@ -82,7 +98,9 @@ describe('0.3 REST traffic captured from @a2a-js/sdk 1.3.0', () => {
     });
     const created = parseStable(TaskPushNotificationConfigSchema, create.responseBody);
     expect(created.name).toMatch(/^tasks\/[0-9a-f-]+\/pushNotificationConfigs\/cfg-1$/);
-    expect(parseStable(TaskPushNotificationConfigSchema, exchange('GET', /\/cfg-1$/).responseBody)).toEqual(created);
+    expect(parseStable(TaskPushNotificationConfigSchema, exchange('GET', /\/cfg-1$/).responseBody)).toEqual(
+      created,
+    );
     const list = parseStable(
       ListTaskPushNotificationConfigResponseSchema,
       exchange('GET', /\/pushNotificationConfigs$/).responseBody,
@@ -98,7 +116,9 @@ describe('0.3 REST traffic captured from @a2a-js/sdk 1.3.0', () => {
       key: { apiKeySecurityScheme: { location: 'header', name: 'X-API-Key' } },
       oauth: {
         oauth2SecurityScheme: {
-          flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read' } } },
+          flows: {
+            clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read' } },
+          },
         },
       },
       mtls: { mtlsSecurityScheme: {} },

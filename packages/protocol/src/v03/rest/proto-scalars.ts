@@ -29,17 +29,3 @@ export const Int32Schema = z.preprocess(
 );
 /** A parsed `int32`. */
 export type Int32 = z.infer<typeof Int32Schema>;
-
-/**
- * Reads a field under its proto name as well as its `json_name` (ProtoJSON readers accept both): the value of
- * `protoName` is moved to `jsonName` unless `jsonName` is already present.
- */
-export function withJsonName<Schema extends z.ZodType>(protoName: string, jsonName: string, schema: Schema) {
-  return z.preprocess((input) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-    const fields = input as Record<string, unknown>;
-    if (fields[protoName] === undefined || fields[jsonName] !== undefined) return input;
-    const { [protoName]: value, ...rest } = fields;
-    return { ...rest, [jsonName]: value };
-  }, schema);
-}

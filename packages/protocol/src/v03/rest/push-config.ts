@@ -64,7 +64,8 @@ function unwrapCreateRequest(input: unknown): unknown {
   const config = input.config;
   const configId = input.configId ?? input.config_id;
   const inner = config.pushNotificationConfig ?? config.push_notification_config;
-  if (typeof configId !== 'string' || configId === '' || !isJsonObject(inner) || inner.id != null) return config;
+  if (typeof configId !== 'string' || configId === '' || !isJsonObject(inner) || inner.id != null)
+    return config;
   return { ...config, pushNotificationConfig: { ...inner, id: configId } };
 }
 
@@ -83,4 +84,6 @@ export const ListTaskPushNotificationConfigResponseSchema = protoObject({
   nextPageToken: z.string().optional(),
 });
 /** A 0.3 REST push config list. */
-export type ListTaskPushNotificationConfigResponse = z.infer<typeof ListTaskPushNotificationConfigResponseSchema>;
+export type ListTaskPushNotificationConfigResponse = z.infer<
+  typeof ListTaskPushNotificationConfigResponseSchema
+>;

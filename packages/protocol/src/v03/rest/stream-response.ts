@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
+import { withJsonName } from './json-name.ts';
 import { MessageSchema } from './message.ts';
-import { withJsonName } from './proto-scalars.ts';
 import { TaskArtifactUpdateEventSchema, TaskStatusUpdateEventSchema } from './stream-events.ts';
 import { TaskSchema } from './task.ts';
 

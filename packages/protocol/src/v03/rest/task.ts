@@ -4,8 +4,8 @@ import { MetadataSchema } from '../json-object.ts';
 import { TimestampSchema } from '../timestamp.ts';
 import { ArtifactSchema } from './artifact.ts';
 import { TaskStateSchema } from './enums.ts';
+import { withJsonName } from './json-name.ts';
 import { MessageSchema } from './message.ts';
-import { withJsonName } from './proto-scalars.ts';
 
 /**
  * A task status in 0.3 ProtoJSON: `state` (omitted means `TASK_STATE_UNSPECIFIED`), the status `message`

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { isJsonObject } from '../json-object.ts';
+
+/**
+ * Reads a field under its proto name as well as its `json_name` (ProtoJSON readers accept both): the value of
+ * `protoName` is moved to `jsonName` unless `jsonName` is already present.
+ */
+export function withJsonName<Schema extends z.ZodType>(protoName: string, jsonName: string, schema: Schema) {
+  return z.preprocess((input) => {
+    if (!isJsonObject(input) || input[protoName] === undefined || input[jsonName] !== undefined) return input;
+    const { [protoName]: value, ...rest } = input;
+    return { ...rest, [jsonName]: value };
+  }, schema);
+}
