@@ -55,6 +55,16 @@ describe('A2AError round trips', () => {
     expect(received.metadata).toEqual(metadata);
   });
 
+  it.each(NAMES)('%s survives 0.3 REST serialization as the 0.3 error object', (name) => {
+    const sent = A2AError.from(name, { metadata });
+    const { httpStatus, body } = sent.toRestStatusV03();
+    expect(httpStatus).toBe(REST_EXPECTED[name][0]);
+    expect(body).toEqual({ code: sent.code, message: sent.message, data: metadata });
+    const received = A2AError.fromRestStatus(httpStatus, overTheWire(body));
+    expect(received).toMatchObject({ name, code: sent.code, reason: sent.reason });
+    expect(received.metadata).toEqual(metadata);
+  });
+
   it('keeps extra details such as a BadRequest through JSON-RPC, REST and 0.3', () => {
     const sent = A2AError.invalidParams('Invalid parameters: id: required', [
       { field: 'id', description: 'required' },

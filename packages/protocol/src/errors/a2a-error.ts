@@ -48,6 +48,12 @@ export interface A2AJsonRpcErrorV03 {
   data?: Record<string, unknown>;
 }
 
+/** A 0.3 HTTP+JSON error response: the status line and the 0.3 JSON-RPC error object as body. */
+export interface A2ARestStatusV03 {
+  httpStatus: number;
+  body: A2AJsonRpcErrorV03;
+}
+
 /** An HTTP+JSON error response: the status line and the google.rpc.Status body. */
 export interface A2ARestStatus {
   httpStatus: number;
@@ -224,6 +230,14 @@ export class A2AError extends Error {
     const status = definition?.status ?? 'INTERNAL';
     const details = [this.toErrorInfo(), ...this.details];
     return { httpStatus, body: { error: { code: httpStatus, status, message: this.message, details } } };
+  }
+
+  /**
+   * The 0.3 HTTP+JSON error response. 0.3 left the body open; real 0.3 peers (a2a-js) send the 0.3 JSON-RPC
+   * error object and only map that body to typed errors, so that is what this writes, with the 1.0.1 status.
+   */
+  toRestStatusV03(): A2ARestStatusV03 {
+    return { httpStatus: errorByCode(this.code)?.httpStatus ?? 500, body: this.toJsonRpcErrorV03() };
   }
 }
 
