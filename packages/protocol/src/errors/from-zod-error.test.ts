@@ -35,6 +35,14 @@ describe('fromZodError', () => {
     ]);
   });
 
+  it('says a missing field is required rather than "received undefined"', () => {
+    const result = ParamsSchema.safeParse({ message: { parts: [{ text: 'a' }] } });
+    if (result.success) throw new Error('expected a failure');
+    expect(fromZodError(result.error).message).toBe(
+      'Invalid parameters: message.messageId: is required (expected string)',
+    );
+  });
+
   it('lists a few issues in the message and all of them in the details', () => {
     const schema = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string(), e: z.string() });
     const result = schema.safeParse({});

@@ -25,9 +25,15 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/** Says "is required" for a missing field instead of zod's "expected object, received undefined". */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
+  return missing ? `is required (expected ${issue.expected})` : issue.message;
+}
+
 /** One field violation per zod issue, `field` being the formatted path (empty for the value itself). */
 export function zodIssuesToFieldViolations(issues: readonly z.core.$ZodIssue[]): FieldViolation[] {
-  return issues.map((issue) => ({ field: formatIssuePath(issue.path), description: issue.message }));
+  return issues.map((issue) => ({ field: formatIssuePath(issue.path), description: describeIssue(issue) }));
 }
 
 /**
