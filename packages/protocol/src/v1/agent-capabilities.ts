@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
-import { StructSchema } from './proto-scalars.ts';
+import { StructSchema } from '../wire/proto-scalars.ts';
 
 /** A protocol extension the agent supports; `required` means clients must activate it. */
 export const AgentExtensionSchema = protoObject({

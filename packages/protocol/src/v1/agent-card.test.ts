@@ -120,9 +120,14 @@ describe('AgentCardSchema', () => {
     ).toEqual([['supportedInterfaces']]);
   });
 
-  it('names the skill whose tags are empty', () => {
-    const skill = { id: 's', name: 'S', description: 'd', tags: [] };
-    expect(pathsOf({ ...card, skills: [skill] })).toEqual([['skills', 0, 'tags']]);
+  it('accepts a skill with empty or missing tags, as ProtoJSON cannot tell them apart', () => {
+    const parsed = AgentCardSchema.parse({ ...card, skills: [{ id: 's', name: 'S', description: 'd' }] });
+    expect(parsed.skills[0]?.tags).toEqual([]);
+  });
+
+  it('names the skill whose tags are not strings', () => {
+    const skill = { id: 's', name: 'S', description: 'd', tags: [1] };
+    expect(pathsOf({ ...card, skills: [skill] })).toEqual([['skills', 0, 'tags', 0]]);
   });
 
   it('names the security scheme that breaks the oneof', () => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
+import { RequiredStringSchema, StructSchema } from '../wire/proto-scalars.ts';
 import { AgentCapabilitiesSchema } from './agent-capabilities.ts';
 import { AgentInterfaceSchema } from './agent-interface.ts';
 import { AgentSkillSchema } from './agent-skill.ts';
-import { RequiredStringSchema, StructSchema } from './proto-scalars.ts';
 import { SecurityRequirementSchema } from './security-requirement.ts';
 import { SecuritySchemeSchema } from './security-scheme.ts';
 

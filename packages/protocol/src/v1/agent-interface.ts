@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
-import { RequiredStringSchema } from './proto-scalars.ts';
+import { RequiredStringSchema } from '../wire/proto-scalars.ts';
 
 /** The protocol bindings A2A 1.0 defines; `protocolBinding` is open, custom bindings SHOULD use a URI. */
 export const PROTOCOL_BINDINGS = ['JSONRPC', 'GRPC', 'HTTP+JSON'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
-import { RequiredStringSchema } from './proto-scalars.ts';
+import { RequiredStringSchema } from '../wire/proto-scalars.ts';
 import { SecurityRequirementSchema } from './security-requirement.ts';
 
 /** Something the agent is good at, with tags, example prompts and per-skill media types and security. */
@@ -8,7 +8,8 @@ export const AgentSkillSchema = protoObject({
   id: RequiredStringSchema,
   name: RequiredStringSchema,
   description: RequiredStringSchema,
-  tags: z.array(z.string()).min(1, { error: 'must contain at least one tag' }),
+  // REQUIRED, but ProtoJSON cannot tell an empty list from an absent one and real 0.3 cards carry `tags: []`.
+  tags: z.array(z.string()).default(() => []),
   examples: z.array(z.string()).optional(),
   inputModes: z.array(z.string()).optional(),
   outputModes: z.array(z.string()).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
+import { RequiredStringSchema, StructSchema } from '../wire/proto-scalars.ts';
 import { PartSchema } from './part.ts';
-import { RequiredStringSchema, StructSchema } from './proto-scalars.ts';
 
 /** An output of a task, made of at least one part; `artifactId` is unique within its task. */
 export const ArtifactSchema = protoObject({

@@ -7,7 +7,6 @@ export * from './artifact.ts';
 export * from './message.ts';
 export * from './oauth-flows.ts';
 export * from './part.ts';
-export * from './proto-scalars.ts';
 export * from './push-config.ts';
 export * from './role.ts';
 export * from './security-requirement.ts';

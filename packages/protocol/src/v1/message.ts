@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
+import { RequiredStringSchema, StructSchema } from '../wire/proto-scalars.ts';
 import { PartSchema } from './part.ts';
-import { RequiredStringSchema, StructSchema } from './proto-scalars.ts';
 import { RoleSchema } from './role.ts';
 
 /** One unit of communication between client and agent: who sent it and its parts (at least one). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
 import { protoOneof } from '../wire/proto-oneof.ts';
-import { RequiredStringSchema } from './proto-scalars.ts';
+import { RequiredStringSchema } from '../wire/proto-scalars.ts';
 
 // `scopes` is REQUIRED but may be empty; ProtoJSON writers omit an empty map, so absence reads as `{}`.
 const RequiredScopesSchema = z.record(z.string(), z.string()).default(() => ({}));

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { JsonValue } from './index.ts';
+import type { JsonValue } from '../wire/proto-scalars.ts';
 import { type Part, PartSchema } from './part.ts';
 
 function issuesOf(input: unknown) {

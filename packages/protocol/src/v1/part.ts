@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
 import { protoOneof } from '../wire/proto-oneof.ts';
-import { BytesSchema, JsonValueSchema, StructSchema } from './proto-scalars.ts';
+import { BytesSchema, JsonValueSchema, StructSchema } from '../wire/proto-scalars.ts';
 
 /** The members of `Part`'s `content` oneof; the one present says what kind of part it is. */
 export const PART_CONTENT_FIELDS = ['text', 'raw', 'url', 'data'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
-import { Int32Schema, RequiredStringSchema } from './proto-scalars.ts';
+import { Int32Schema, RequiredStringSchema } from '../wire/proto-scalars.ts';
 
 /** The credentials an agent sends with a push notification: `Authorization: {scheme} {credentials}`. */
 export const AuthenticationInfoSchema = protoObject({

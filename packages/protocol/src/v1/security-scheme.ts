@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
 import { protoOneof } from '../wire/proto-oneof.ts';
+import { RequiredStringSchema } from '../wire/proto-scalars.ts';
 import { OAuthFlowsSchema } from './oauth-flows.ts';
-import { RequiredStringSchema } from './proto-scalars.ts';
 
 /** Where an API key goes, per the proto comment (the field itself is an open string). */
 export const API_KEY_LOCATIONS = ['query', 'header', 'cookie'] as const;

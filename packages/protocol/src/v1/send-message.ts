@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
 import { protoOneof } from '../wire/proto-oneof.ts';
+import { Int32Schema, StructSchema } from '../wire/proto-scalars.ts';
 import { MessageSchema } from './message.ts';
-import { Int32Schema, StructSchema } from './proto-scalars.ts';
 import { TaskPushNotificationConfigSchema } from './push-config.ts';
 import { TaskSchema } from './task.ts';
 

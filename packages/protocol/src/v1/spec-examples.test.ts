@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { TimestampSchema } from '../wire/proto-scalars.ts';
 import {
   AgentCapabilitiesSchema,
   AgentCardSchema,
@@ -22,7 +23,6 @@ import {
   StreamResponseSchema,
   SubscribeToTaskRequestSchema,
   TaskPushNotificationConfigSchema,
-  TimestampSchema,
 } from './index.ts';
 
 const schemas: Record<string, z.ZodType> = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
+import { RequiredStringSchema, StructSchema } from '../wire/proto-scalars.ts';
 import { ArtifactSchema } from './artifact.ts';
-import { RequiredStringSchema, StructSchema } from './proto-scalars.ts';
 import { TaskStatusSchema } from './task.ts';
 
 /** Tells the client that a task's status changed. End of stream is signalled by the binding, not a field. */

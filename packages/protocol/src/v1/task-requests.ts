@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
-import { Int32Schema, RequiredStringSchema, StructSchema, TimestampSchema } from './proto-scalars.ts';
+import { Int32Schema, RequiredStringSchema, StructSchema, TimestampSchema } from '../wire/proto-scalars.ts';
 import { TaskSchema } from './task.ts';
 import { TaskStateSchema } from './task-state.ts';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { protoObject } from '../wire/proto-json.ts';
+import { RequiredStringSchema, StructSchema, TimestampSchema } from '../wire/proto-scalars.ts';
 import { ArtifactSchema } from './artifact.ts';
 import { MessageSchema } from './message.ts';
-import { RequiredStringSchema, StructSchema, TimestampSchema } from './proto-scalars.ts';
 import { TaskStateSchema } from './task-state.ts';
 
 /** The current state of a task, with an optional status message and the time it was recorded. */

@@ -7,7 +7,6 @@ export * from './artifact.ts';
 export * from './enums.ts';
 export * from './message.ts';
 export * from './part.ts';
-export * from './proto-scalars.ts';
 export * from './push-config.ts';
 export * from './security.ts';
 export * from './send-message.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
+import { BytesSchema } from '../../wire/proto-scalars.ts';
 import { MetadataSchema } from '../json-object.ts';
-import { ProtoBytesSchema } from './proto-scalars.ts';
 
 /** The members of `FilePart`'s `file` oneof. */
 export const FILE_PART_FIELDS = ['fileWithUri', 'fileWithBytes'] as const;
@@ -11,7 +11,7 @@ export const FILE_PART_FIELDS = ['fileWithUri', 'fileWithBytes'] as const;
 export const FilePartSchema = protoOneof(
   protoObject({
     fileWithUri: z.string().optional(),
-    fileWithBytes: ProtoBytesSchema.optional(),
+    fileWithBytes: BytesSchema.optional(),
     mimeType: z.string().optional(),
   }),
   FILE_PART_FIELDS,

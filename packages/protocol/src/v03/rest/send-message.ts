@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
+import { Int32Schema } from '../../wire/proto-scalars.ts';
 import { MetadataSchema } from '../json-object.ts';
 import { withJsonName } from './json-name.ts';
 import { MessageSchema } from './message.ts';
-import { Int32Schema } from './proto-scalars.ts';
 import { PushNotificationConfigSchema } from './push-config.ts';
 import { TaskSchema } from './task.ts';
 
