@@ -3,8 +3,8 @@ import type * as v03 from '../v03/index.ts';
 import { optional } from './copy.ts';
 import { at, lossTo1, lossTo03, requiredString, type TranslateOptions } from './loss.ts';
 
-// The order a flow is picked in when a 0.3 scheme lists several (a2a-js does the same; a2a-python keeps the last).
-const V03_FLOWS = ['authorizationCode', 'clientCredentials', 'implicit', 'password'] as const;
+/** The order a flow is kept in when a 0.3 scheme lists several (as a2a-js; a2a-python keeps the last). */
+export const V03_FLOWS = ['authorizationCode', 'clientCredentials', 'implicit', 'password'] as const;
 
 // Converts the first present flow, in V03_FLOWS order.
 function firstFlowFromV03(flows: v03.OAuthFlows, options: TranslateOptions): OAuthFlows | undefined {

@@ -48,7 +48,11 @@ describe('REST agent cards', () => {
     expect(losses).toEqual([
       {
         path: 'securitySchemes.device.oauth2SecurityScheme.flows.deviceCode',
-        reason: '0.3 has no device code flow and its OAuth scheme needs one; scheme dropped',
+        reason: '0.3 has no device code flow; the 0.3 scheme lists no flows',
+      },
+      {
+        path: 'securitySchemes.device.oauth2SecurityScheme.flows',
+        reason: '0.3 REST OAuth schemes need one flow and this one has none; scheme dropped',
       },
     ]);
     expect(() => agentCardToV03(card, { strict: true })).toThrow(TranslationError);

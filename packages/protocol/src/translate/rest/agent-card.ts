@@ -1,142 +1,145 @@
-import type { AgentCard } from '../../v1/agent-card.ts';
 import type { AgentSkill } from '../../v1/agent-skill.ts';
-import type { SecurityScheme } from '../../v1/security-scheme.ts';
+import type * as v03 from '../../v03/index.ts';
 import type * as rest from '../../v03/rest/index.ts';
-import { agentCapabilitiesFromV03, agentCapabilitiesToV03 } from '../agent-capabilities.ts';
+import * as jsonRpcCard from '../agent-card.ts';
+import * as jsonRpcSkill from '../agent-skill.ts';
+import { cloneJson, optional } from '../copy.ts';
+import { at, joinPath, lossTo03, type TranslateOptions, TranslationError } from '../loss.ts';
+import { composeFromV03, composeToV03 } from './compose.ts';
 import {
-  agentCardSignatureFromV03,
-  agentCardSignatureToV03,
-  agentProviderFromV03,
-  agentProviderToV03,
-} from '../agent-card.ts';
-import {
-  agentInterfacesFromV03,
-  agentInterfacesToV03,
-  V03_CARD_PROTOCOL_VERSION,
-} from '../agent-interfaces.ts';
-import { optional, optionalCopy } from '../copy.ts';
-import { at, lossTo03, requiredList, requiredString, type TranslateOptions } from '../loss.ts';
-import {
-  securityRequirementFromV03,
-  securityRequirementToV03,
-  securitySchemeFromV03,
-  securitySchemeToV03,
+  securityRequirementFromJsonRpc,
+  securityRequirementToJsonRpc,
+  securitySchemeFromJsonRpc,
+  securitySchemeToJsonRpc,
 } from './security.ts';
 
-/** 0.3 REST skill → 1.0 (`security` → `securityRequirements`); throws on an empty id, name, description or tags. */
-export function agentSkillFromV03(skill: rest.AgentSkill, options: TranslateOptions = {}): AgentSkill {
+/** 0.3 REST skill → 0.3 JSON-RPC (security requirements as `{name: scopes}`); lossless. */
+export function agentSkillToJsonRpc(skill: rest.AgentSkill): v03.AgentSkill {
+  const { security, ...fields } = skill;
   return {
-    id: requiredString(options, 'id', skill.id),
-    name: requiredString(options, 'name', skill.name),
-    description: requiredString(options, 'description', skill.description),
-    tags: [...requiredList(options, 'tags', skill.tags)],
-    ...optionalCopy('examples', skill.examples),
-    ...optionalCopy('inputModes', skill.inputModes),
-    ...optionalCopy('outputModes', skill.outputModes),
-    ...optional(
-      'securityRequirements',
-      skill.security?.map((requirement) => securityRequirementFromV03(requirement)),
-    ),
-  };
-}
-
-/** 1.0 skill → 0.3 REST; lossless. */
-export function agentSkillToV03(skill: AgentSkill): rest.AgentSkill {
-  return {
-    id: skill.id,
-    name: skill.name,
-    description: skill.description,
-    tags: [...skill.tags],
-    ...optionalCopy('examples', skill.examples),
-    ...optionalCopy('inputModes', skill.inputModes),
-    ...optionalCopy('outputModes', skill.outputModes),
+    ...cloneJson(fields),
     ...optional(
       'security',
-      skill.securityRequirements?.map((requirement) => securityRequirementToV03(requirement)),
+      security?.map((requirement) => securityRequirementToJsonRpc(requirement)),
     ),
   };
 }
 
-function schemesFromV03(schemes: Record<string, rest.SecurityScheme>, options: TranslateOptions) {
-  const entries = Object.entries(schemes).map(([name, scheme]) => [
-    name,
-    securitySchemeFromV03(scheme, at(options, name)),
-  ]);
-  return Object.fromEntries(entries) as Record<string, SecurityScheme>;
+/** 0.3 JSON-RPC skill → 0.3 REST; lossless. */
+export function agentSkillFromJsonRpc(skill: v03.AgentSkill): rest.AgentSkill {
+  const { security, ...fields } = skill;
+  return {
+    ...cloneJson(fields),
+    ...optional(
+      'security',
+      security?.map((requirement) => securityRequirementFromJsonRpc(requirement)),
+    ),
+  };
 }
 
-function schemesToV03(schemes: Record<string, SecurityScheme>, options: TranslateOptions) {
-  const entries = Object.entries(schemes).flatMap(([name, scheme]) => {
-    const translated = securitySchemeToV03(scheme, at(options, name));
-    return translated === undefined ? [] : [[name, translated] as const];
+/** 0.3 REST capabilities → 0.3 JSON-RPC; an extension without `uri` (ProtoJSON's empty one) gets `""`. Lossless. */
+export function agentCapabilitiesToJsonRpc(capabilities: rest.AgentCapabilities): v03.AgentCapabilities {
+  const { extensions, ...fields } = capabilities;
+  return {
+    ...fields,
+    ...optional(
+      'extensions',
+      extensions?.map(({ uri, ...extension }) => ({ uri: uri ?? '', ...cloneJson(extension) })),
+    ),
+  };
+}
+
+/** 0.3 JSON-RPC capabilities → 0.3 REST; `stateTransitionHistory` (not in the 0.3 proto) is dropped, reported. */
+export function agentCapabilitiesFromJsonRpc(
+  capabilities: v03.AgentCapabilities,
+  options: TranslateOptions = {},
+): rest.AgentCapabilities {
+  const { stateTransitionHistory, ...fields } = capabilities;
+  if (stateTransitionHistory !== undefined) {
+    lossTo03(options, 'stateTransitionHistory', '0.3 REST cards have no stateTransitionHistory; dropped');
+  }
+  return cloneJson(fields);
+}
+
+// The 0.3 proto marks `protected` and `signature` REQUIRED; 0.3 JSON-RPC accepts them empty.
+function checkSignatures(
+  signatures: readonly v03.AgentCardSignature[] | undefined,
+  options: TranslateOptions,
+) {
+  signatures?.forEach((signature, index) => {
+    for (const field of ['protected', 'signature'] as const) {
+      if (signature[field] !== '') continue;
+      const path = joinPath(joinPath(joinPath(options.path ?? '', 'signatures'), index), field);
+      throw new TranslationError('0.3', path, 'is empty, but the 0.3 proto REQUIRES a value');
+    }
   });
-  return Object.fromEntries(entries) as Record<string, rest.SecurityScheme>;
 }
 
-/** 0.3 REST card (`GET /v1/card`) → 1.0; endpoints and capabilities as in the JSON-RPC card translation. */
-export function agentCardFromV03(card: rest.AgentCard, options: TranslateOptions = {}): AgentCard {
-  const skills = at(options, 'skills');
-  const signatures = at(options, 'signatures');
+/** 0.3 REST card (`GET /v1/card`) → 0.3 JSON-RPC card; lossless but for API key locations (see the schemes). */
+export function agentCardToJsonRpc(card: rest.AgentCard, options: TranslateOptions = {}): v03.AgentCard {
+  const { capabilities, securitySchemes, security, skills, ...fields } = card;
+  const schemes = at(options, 'securitySchemes');
   return {
-    name: requiredString(options, 'name', card.name),
-    description: card.description,
-    supportedInterfaces: agentInterfacesFromV03(card, options),
-    ...optional('provider', card.provider && agentProviderFromV03(card.provider, at(options, 'provider'))),
-    version: requiredString(options, 'version', card.version),
-    ...optional('documentationUrl', card.documentationUrl),
-    capabilities: agentCapabilitiesFromV03(
-      card.capabilities,
-      card.supportsAuthenticatedExtendedCard,
-      at(options, 'capabilities'),
-    ),
+    ...cloneJson(fields),
+    capabilities: agentCapabilitiesToJsonRpc(capabilities),
     ...optional(
       'securitySchemes',
-      card.securitySchemes && schemesFromV03(card.securitySchemes, at(options, 'securitySchemes')),
-    ),
-    ...optional(
-      'securityRequirements',
-      card.security?.map((requirement) => securityRequirementFromV03(requirement)),
-    ),
-    defaultInputModes: [...requiredList(options, 'defaultInputModes', card.defaultInputModes)],
-    defaultOutputModes: [...requiredList(options, 'defaultOutputModes', card.defaultOutputModes)],
-    skills: card.skills.map((skill, index) => agentSkillFromV03(skill, at(skills, index))),
-    ...optional(
-      'signatures',
-      card.signatures?.map((signature, index) => agentCardSignatureFromV03(signature, at(signatures, index))),
-    ),
-  };
-}
-
-/** 1.0 card → 0.3 REST card; the 0.3 proto card has no `iconUrl` (reported), the rest as in `agentCardToV03`. */
-export function agentCardToV03(card: AgentCard, options: TranslateOptions = {}): rest.AgentCard {
-  if (card.iconUrl !== undefined) lossTo03(options, 'iconUrl', '0.3 REST cards have no iconUrl; dropped');
-  const endpoints = agentInterfacesToV03(card.supportedInterfaces, at(options, 'supportedInterfaces'));
-  return {
-    protocolVersion: V03_CARD_PROTOCOL_VERSION,
-    name: card.name,
-    description: card.description,
-    url: endpoints.url,
-    preferredTransport: endpoints.preferredTransport,
-    additionalInterfaces: endpoints.additionalInterfaces,
-    ...optional('provider', card.provider && agentProviderToV03(card.provider)),
-    version: card.version,
-    ...optional('documentationUrl', card.documentationUrl),
-    capabilities: agentCapabilitiesToV03(card.capabilities, at(options, 'capabilities')),
-    ...optional(
-      'securitySchemes',
-      card.securitySchemes && schemesToV03(card.securitySchemes, at(options, 'securitySchemes')),
+      securitySchemes &&
+        Object.fromEntries(
+          Object.entries(securitySchemes).map(([name, scheme]) => [
+            name,
+            securitySchemeToJsonRpc(scheme, at(schemes, name)),
+          ]),
+        ),
     ),
     ...optional(
       'security',
-      card.securityRequirements?.map((requirement) => securityRequirementToV03(requirement)),
+      security?.map((requirement) => securityRequirementToJsonRpc(requirement)),
     ),
-    defaultInputModes: [...card.defaultInputModes],
-    defaultOutputModes: [...card.defaultOutputModes],
-    skills: card.skills.map((skill) => agentSkillToV03(skill)),
-    ...optional('supportsAuthenticatedExtendedCard', card.capabilities.extendedAgentCard),
-    ...optional(
-      'signatures',
-      card.signatures?.map((signature) => agentCardSignatureToV03(signature)),
-    ),
+    skills: skills.map((skill) => agentSkillToJsonRpc(skill)),
   };
 }
+
+/**
+ * 0.3 JSON-RPC card → 0.3 REST card. The 0.3 proto card has no `iconUrl` and no `stateTransitionHistory`, and an
+ * OAuth scheme needs a flow (all reported); an empty signature `protected` or `signature` throws.
+ */
+export function agentCardFromJsonRpc(card: v03.AgentCard, options: TranslateOptions = {}): rest.AgentCard {
+  const { iconUrl, capabilities, securitySchemes, security, skills, ...fields } = card;
+  if (iconUrl !== undefined) lossTo03(options, 'iconUrl', '0.3 REST cards have no iconUrl; dropped');
+  checkSignatures(fields.signatures, options);
+  const schemes = at(options, 'securitySchemes');
+  return {
+    ...cloneJson(fields),
+    capabilities: agentCapabilitiesFromJsonRpc(capabilities, at(options, 'capabilities')),
+    ...optional(
+      'securitySchemes',
+      securitySchemes &&
+        Object.fromEntries(
+          Object.entries(securitySchemes).flatMap(([name, scheme]) => {
+            const translated = securitySchemeFromJsonRpc(scheme, at(schemes, name));
+            return translated === undefined ? [] : [[name, translated] as const];
+          }),
+        ),
+    ),
+    ...optional(
+      'security',
+      security?.map((requirement) => securityRequirementFromJsonRpc(requirement)),
+    ),
+    skills: skills.map((skill) => agentSkillFromJsonRpc(skill)),
+  };
+}
+
+/** 0.3 REST skill → 1.0 via JSON-RPC; throws on an empty id, name or description (tags may be empty). */
+export const agentSkillFromV03 = composeFromV03(agentSkillToJsonRpc, jsonRpcSkill.agentSkillFromV03);
+
+/** 1.0 skill → 0.3 REST via JSON-RPC; lossless. */
+export function agentSkillToV03(skill: AgentSkill): rest.AgentSkill {
+  return agentSkillFromJsonRpc(jsonRpcSkill.agentSkillToV03(skill));
+}
+
+/** 0.3 REST card (`GET /v1/card`) → 1.0 via JSON-RPC: endpoints, capabilities as `translate.agentCardFromV03`. */
+export const agentCardFromV03 = composeFromV03(agentCardToJsonRpc, jsonRpcCard.agentCardFromV03);
+
+/** 1.0 card → 0.3 REST card via JSON-RPC; `iconUrl`, absent from the 0.3 proto card, is dropped (reported). */
+export const agentCardToV03 = composeToV03(jsonRpcCard.agentCardToV03, agentCardFromJsonRpc);

@@ -1,62 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { expectValid, loadJson, recording } from '../../../test/fixtures/translate/helpers.ts';
-import * as v1 from '../../v1/index.ts';
+import { loadJson } from '../../../test/fixtures/translate/helpers.ts';
+import { REST_PAIRS, type RestPair, runRest } from '../../../test/fixtures/translate/rest-pairs.ts';
 import * as rest from '../../v03/rest/index.ts';
-import type { TranslateOptions } from '../loss.ts';
-import * as translateRest from './index.ts';
 
-interface RestPair {
-  readonly rest: z.ZodType;
-  readonly v1: z.ZodType;
-  readonly fromV03: (value: never, options: TranslateOptions) => unknown;
-  readonly toV03: (value: never, options: TranslateOptions) => unknown;
-}
-
-const pair = <A, B>(
-  restSchema: z.ZodType<A>,
-  v1Schema: z.ZodType<B>,
-  fromV03: (value: A, options: TranslateOptions) => B,
-  toV03: (value: B, options: TranslateOptions) => A,
-): RestPair => ({ rest: restSchema, v1: v1Schema, fromV03, toV03 }) as RestPair;
-
-const card = pair(
-  rest.AgentCardSchema,
-  v1.AgentCardSchema,
-  translateRest.agentCardFromV03,
-  translateRest.agentCardToV03,
-);
-const sendRequest = pair(
-  rest.SendMessageRequestSchema,
-  v1.SendMessageRequestSchema,
-  translateRest.sendMessageRequestFromV03,
-  translateRest.sendMessageRequestToV03,
-);
-const sendResponse = pair(
-  rest.SendMessageResponseSchema,
-  v1.SendMessageResponseSchema,
-  translateRest.sendMessageResponseFromV03,
-  translateRest.sendMessageResponseToV03,
-);
-const streamEvent = pair(
-  rest.StreamResponseSchema,
-  v1.StreamResponseSchema,
-  translateRest.streamResponseFromV03,
-  translateRest.streamResponseToV03,
-);
-const task = pair(rest.TaskSchema, v1.TaskSchema, translateRest.taskFromV03, translateRest.taskToV03);
-const pushConfig = pair(
-  rest.TaskPushNotificationConfigSchema,
-  v1.TaskPushNotificationConfigSchema,
-  translateRest.taskPushNotificationConfigFromV03,
-  translateRest.taskPushNotificationConfigToV03,
-);
-const pushConfigList = pair(
-  rest.ListTaskPushNotificationConfigResponseSchema,
-  v1.ListTaskPushNotificationConfigsResponseSchema,
-  translateRest.listTaskPushNotificationConfigsResponseFromV03,
-  translateRest.listTaskPushNotificationConfigsResponseToV03,
-);
+const { card, sendRequest, sendResponse, streamEvent, task, pushConfig, pushConfigList } = REST_PAIRS;
 
 interface Exchange {
   readonly method: string;
@@ -98,13 +45,6 @@ function bodiesOf(exchange: Exchange): [string, RestPair, unknown][] {
 
 const cases = exchanges.flatMap(bodiesOf);
 
-function run(found: RestPair, value: unknown, direction: 'fromV03' | 'toV03') {
-  const { losses, options } = recording();
-  const out = found[direction](value as never, options);
-  expectValid(direction === 'fromV03' ? found.v1 : found.rest, out);
-  return { out, losses };
-}
-
 describe('0.3 REST traffic captured from a2a-js: 0.3 REST → 1.0 → 0.3 REST', () => {
   it('finds every body', () => {
     expect(cases.map(([label]) => label.replace(/[0-9a-f-]{36}/g, '{id}'))).toEqual([
@@ -126,8 +66,8 @@ describe('0.3 REST traffic captured from a2a-js: 0.3 REST → 1.0 → 0.3 REST',
 
   it.each(cases.filter(([, found]) => found !== card))('%s', (_, found, json) => {
     const input = found.rest.parse(json);
-    const there = run(found, input, 'fromV03');
-    const back = run(found, there.out, 'toV03');
+    const there = runRest(found, input, 'fromV03');
+    const back = runRest(found, there.out, 'toV03');
     expect(back.out).toStrictEqual(input);
     expect([...there.losses, ...back.losses]).toEqual([]);
   });
@@ -135,13 +75,55 @@ describe('0.3 REST traffic captured from a2a-js: 0.3 REST → 1.0 → 0.3 REST',
   it('round-trips the card up to the documented normalizations', () => {
     const [, , json] = cases[0] ?? [];
     const input = rest.AgentCardSchema.parse(json);
-    const there = run(card, input, 'fromV03');
-    const back = run(card, there.out, 'toV03');
+    const there = runRest(card, input, 'fromV03');
+    const back = runRest(card, there.out, 'toV03');
     expect([...there.losses, ...back.losses]).toEqual([]);
     expect(back.out).toStrictEqual({
       ...input,
       protocolVersion: '0.3.0',
       additionalInterfaces: [{ url: input.url, transport: 'JSONRPC' }, ...(input.additionalInterfaces ?? [])],
+    });
+  });
+});
+
+describe('0.3 REST traffic captured from a2a-js: 0.3 REST → 0.3 JSON-RPC → 0.3 REST', () => {
+  it.each(cases)('%s', (_, found, json) => {
+    const input = found.rest.parse(json);
+    const there = runRest(found, input, 'toJsonRpc');
+    const back = runRest(found, there.out, 'fromJsonRpc');
+    expect(back.out).toStrictEqual(input);
+    expect([...there.losses, ...back.losses]).toEqual([]);
+  });
+
+  it('gives the 0.3 JSON-RPC form of the captured task, field by field', () => {
+    const [, , json] = cases.find(([label]) => label.startsWith('GET /a2a/rest/v1/tasks/')) ?? [];
+    const restTask = rest.TaskSchema.parse(json);
+    const jsonRpcTask = runRest(REST_PAIRS.task, restTask, 'toJsonRpc').out;
+    expect(jsonRpcTask).toMatchObject({
+      kind: 'task',
+      id: restTask.id,
+      status: { state: 'completed' },
+      history: [
+        {
+          kind: 'message',
+          role: 'user',
+          parts: [
+            { kind: 'text', text: 'Outline the history of tea' },
+            { kind: 'file', file: { bytes: 'aGk=', mimeType: 'text/plain' } },
+          ],
+        },
+        { kind: 'message', role: 'agent', parts: [{ kind: 'text', text: 'Working on it' }] },
+      ],
+      artifacts: [
+        {
+          parts: [
+            { kind: 'text', text: '# Outline' },
+            { kind: 'file', file: { bytes: 'aGVsbG8=', mimeType: 'text/plain' } },
+            { kind: 'file', file: { uri: 'https://files.example.com/a.pdf', mimeType: 'application/pdf' } },
+            { kind: 'data', data: { sections: 3, title: 'Tea' } },
+          ],
+        },
+      ],
     });
   });
 });

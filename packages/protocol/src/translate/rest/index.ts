@@ -1,26 +1,56 @@
 /**
- * Translation between A2A 0.3 HTTP+JSON (REST) bodies, the ProtoJSON of the 0.3 proto (`v03.rest`), and A2A 1.0.
- * Same conventions, options and fallbacks as the JSON-RPC translation (see `translate`), plus what the 0.3 proto
- * shapes cannot express:
+ * Translation of the A2A 0.3 HTTP+JSON (REST) bodies, the ProtoJSON of the 0.3 proto (`v03.rest`), in two layers.
+ *
+ * **0.3 REST ↔ 0.3 JSON-RPC**, `xToJsonRpc(restValue, options?)` and `xFromJsonRpc(jsonRpcValue, options?)`: the two
+ * encodings of the one 0.3 model. `content` ↔ `parts`; `TASK_STATE_CANCELLED` ↔ `canceled` and the other state and
+ * role names; `{file: {fileWithUri | fileWithBytes, mimeType}}` ↔ `{kind: "file", file: {uri | bytes, mimeType}}`;
+ * `{data: {data}}` ↔ `{kind: "data", data}`; oneof wrappers (`{task}`, `{statusUpdate}`, ...) ↔ `kind`; security
+ * scheme wrappers ↔ `type` (API key `location` ↔ `in`); `{schemes: {name: {list}}}` ↔ `{name: scopes}`; the push
+ * config resource `name` ↔ `taskId` + `pushNotificationConfig.id`; send option `pushNotification` ↔
+ * `pushNotificationConfig`; a push config list `{configs, nextPageToken}` ↔ the bare list.
+ *
+ * **0.3 REST ↔ 1.0**, `xFromV03` / `xToV03` with the options and fallbacks of `translate`: that layer composed with
+ * the JSON-RPC translation, `taskFromV03(task) = translate.taskFromV03(taskToJsonRpc(task))` and
+ * `taskToV03(task) = taskFromJsonRpc(translate.taskToV03(task))`. Each step reports its own losses, the JSON-RPC
+ * ↔ 1.0 ones first going to REST and last coming from it, all at paths into the value given (the step that reads
+ * the intermediate JSON-RPC value has its paths rewritten: a REST message's `content`, a 1.0 part's `filename`, a
+ * scheme field under its oneof member). Push config lists go config by config and keep `nextPageToken`, which both
+ * REST and 1.0 have.
+ *
+ * What one 0.3 encoding cannot carry from the other (`path` relative to the translated value):
  *
  * | Direction | Case (path) | Fallback |
  * |---|---|---|
- * | 1.0 → 0.3 REST | part `metadata`, part `filename` (0.3 proto parts have neither) | dropped |
- * | 1.0 → 0.3 REST | data part whose value is not an object (`data`) | `{ value: <original> }`, which reads back as that object (no metadata to carry the wrap flag) |
- * | 1.0 → 0.3 REST | message `referenceTaskIds` | dropped |
- * | 1.0 → 0.3 REST | `ROLE_UNSPECIFIED` (the REST schema rejects it) | `ROLE_AGENT` |
- * | 1.0 → 0.3 REST | push config without `taskId` (the resource name needs one) | named `tasks/-/pushNotificationConfigs/{id}` |
- * | 1.0 → 0.3 REST | OAuth scheme whose flow is `deviceCode` (the 0.3 flows oneof needs a flow) | scheme left out of `securitySchemes` |
- * | 1.0 → 0.3 REST | card `iconUrl` | dropped |
- * | 0.3 REST → 1.0 | push config whose resource name and config disagree on the config id (`name`) | the config's id kept |
- * | 0.3 REST → 1.0 | negative `historyLength` (no limit for 0.3 peers) | left unset |
+ * | JSON-RPC → REST | part `metadata` (the 0.3 proto part has none) | dropped; a `data_part_compat` wrap then reads back as its `{ value }` object |
+ * | JSON-RPC → REST | file part `file.name` | dropped |
+ * | JSON-RPC → REST | message `referenceTaskIds` | dropped |
+ * | JSON-RPC → REST | card `iconUrl`, `capabilities.stateTransitionHistory` | dropped |
+ * | JSON-RPC → REST | OAuth scheme with several flows (`flows.<name>`) | first of authorizationCode, clientCredentials, implicit, password kept |
+ * | JSON-RPC → REST | OAuth scheme with no flow (`flows`) | scheme left out of `securitySchemes` |
+ * | JSON-RPC → REST | push config `taskId` `"-"` (the resource-name wildcard) | named `-`; reads back as `""` |
+ * | JSON-RPC → REST | `historyLength` above int32 | clamped to 2147483647 |
+ * | REST → JSON-RPC | push config whose resource name and config disagree on the config id (`name`) | the config's id kept |
+ * | REST → JSON-RPC | negative `historyLength` (no limit for 0.3 REST peers) | left unset (no limit for JSON-RPC peers) |
+ * | REST → JSON-RPC | API key `location` other than query/header/cookie (`apiKeySecurityScheme.location`) | `header` |
+ * | REST → JSON-RPC | push config list with a non-empty `nextPageToken` | dropped |
  *
- * Also as in JSON-RPC: `mediaType` on text/data parts, `tenant`, `historyLength` 0, status-update `final`, task
- * `contextId`, interfaces and `protocolVersion`, `pkceRequired`, API key location (free text in both, copied),
- * `stateTransitionHistory` (absent from the 0.3 proto). Normalizations: `TASK_STATE_CANCELLED` ↔
- * `TASK_STATE_CANCELED`; a config id only in the resource name comes back in the config too; a data part without
- * `data.data` reads as `{}`. Path parameters (task id, config id, `historyLength` query) are not bodies and are left
- * to the JSON-RPC request translators.
+ * Through 1.0 this adds, to the JSON-RPC table of `translate`: 1.0 → REST drops part `metadata` and `filename`,
+ * message `referenceTaskIds` and card `iconUrl`, and leaves out an OAuth scheme whose flow is `deviceCode` (reported
+ * twice: the flow has no 0.3 form, then the flow-less scheme has no REST form); REST → 1.0 reports a name/config id
+ * mismatch and a negative `historyLength`. A REST API key location other than query/header/cookie becomes `header`
+ * both ways, as it does for JSON-RPC.
+ *
+ * Never a fallback, always a `TranslationError`: a JSON-RPC card signature with an empty `protected` or `signature`,
+ * which the 0.3 proto REQUIRES (REST → 1.0 meets it as a schema error; 1.0 cannot send it).
+ *
+ * Normalizations (not reported): a push config task id `""` is named `-`, and `-` reads back as `""` (1.0: unset);
+ * a config id only in the resource name comes back in the config too, and a config without id is named with an
+ * empty config id (as a2a-js); a data part without `data.data` reads as `{}`; URL-safe base64 in `fileWithBytes` is
+ * written in the standard alphabet JSON-RPC requires (same bytes); an extension without `uri` (ProtoJSON's empty
+ * one) reads as `uri: ""`.
+ *
+ * Path parameters (task id, config id, `historyLength` query) are not bodies and are left to the JSON-RPC request
+ * translators.
  */
 export * from './agent-card.ts';
 export * from './events.ts';

@@ -31,8 +31,8 @@ describe('REST parts', () => {
     expect(partFromV03({ data: {} })).toStrictEqual({ data: {} });
   });
 
-  it('keeps URL-safe base64, which ProtoJSON bytes accept', () => {
-    expect(partToV03({ raw: '-_8' })).toStrictEqual({ file: { fileWithBytes: '-_8' } });
+  it('writes URL-safe base64 in the standard alphabet, as the JSON-RPC translation does (same bytes)', () => {
+    expect(partToV03({ raw: '-_8' })).toStrictEqual({ file: { fileWithBytes: '+/8' } });
   });
 
   it('drops metadata, filename and a text mediaType, reporting each', () => {
@@ -43,9 +43,9 @@ describe('REST parts', () => {
       text: 'a',
     });
     expect(losses).toEqual([
-      { path: 'metadata', reason: '0.3 REST parts have no metadata; dropped' },
-      { path: 'filename', reason: '0.3 REST parts have no file name; dropped' },
+      { path: 'filename', reason: '0.3 text parts have no filename; dropped' },
       { path: 'mediaType', reason: '0.3 text parts have no mediaType; dropped' },
+      { path: 'metadata', reason: '0.3 REST parts have no metadata; dropped' },
     ]);
   });
 
@@ -66,7 +66,12 @@ describe('REST parts', () => {
       {
         path: 'data',
         reason:
-          '0.3 data must be an object and REST parts have no metadata to flag a wrap; written as { value }, which reads back as that object',
+          '0.3 data must be an object; the array is wrapped as { value } with metadata.data_part_compat: true (a2a-js/a2a-python convention, unwrapped on the way back)',
+      },
+      {
+        path: 'metadata',
+        reason:
+          '0.3 REST parts have no metadata; dropped with its data_part_compat flag, so the { value } wrap reads back as that object',
       },
     ]);
     expect(() => partToV03({ data: 1 }, { strict: true })).toThrow(TranslationError);
@@ -110,11 +115,8 @@ describe('REST messages', () => {
     );
     expect(result).toStrictEqual({ ...restMessage, role: 'ROLE_AGENT' });
     expect(losses).toEqual([
+      { path: 'role', reason: 'ROLE_UNSPECIFIED has no 0.3 form; written as "agent"' },
       { path: 'referenceTaskIds', reason: '0.3 REST messages have no referenceTaskIds; dropped' },
-      {
-        path: 'role',
-        reason: '0.3 REST messages need ROLE_USER or ROLE_AGENT; ROLE_UNSPECIFIED written as ROLE_AGENT',
-      },
     ]);
   });
 

@@ -1,73 +1,75 @@
-import type { Artifact } from '../../v1/artifact.ts';
-import type { Message } from '../../v1/message.ts';
-import type { Role } from '../../v1/role.ts';
+import type * as v03 from '../../v03/index.ts';
 import type * as rest from '../../v03/rest/index.ts';
-import { optional, optionalCopy } from '../copy.ts';
-import { at, lossTo03, requiredList, requiredString, type TranslateOptions } from '../loss.ts';
-import { partFromV03, partToV03 } from './parts.ts';
+import * as jsonRpcArtifacts from '../artifacts.ts';
+import { cloneJson } from '../copy.ts';
+import * as jsonRpcEnums from '../enums.ts';
+import { at, lossTo03, type TranslateOptions } from '../loss.ts';
+import * as jsonRpcMessages from '../messages.ts';
+import { composeFromV03, composeToV03 } from './compose.ts';
+import { partFromJsonRpc, partToJsonRpc } from './parts.ts';
 
-/** 1.0 role → 0.3 REST; `ROLE_UNSPECIFIED`, which the 0.3 REST schema rejects, becomes `ROLE_AGENT`. */
-export function roleToV03(role: Role, options: TranslateOptions = {}): rest.Role {
-  if (role !== 'ROLE_UNSPECIFIED') return role;
-  lossTo03(
-    options,
-    undefined,
-    '0.3 REST messages need ROLE_USER or ROLE_AGENT; ROLE_UNSPECIFIED written as ROLE_AGENT',
-  );
-  return 'ROLE_AGENT';
+/** 0.3 REST role → 0.3 JSON-RPC (`ROLE_USER` → `user`, `ROLE_AGENT` → `agent`). */
+export function roleToJsonRpc(role: rest.Role): v03.Role {
+  return role === 'ROLE_USER' ? 'user' : 'agent';
 }
 
-/** 0.3 REST message → 1.0 (`content` → `parts`); throws if `messageId` is empty or there are no parts. */
-export function messageFromV03(message: rest.Message, options: TranslateOptions = {}): Message {
+/** 0.3 JSON-RPC role → 0.3 REST (`user` → `ROLE_USER`, `agent` → `ROLE_AGENT`). */
+export function roleFromJsonRpc(role: v03.Role): rest.Role {
+  return role === 'user' ? 'ROLE_USER' : 'ROLE_AGENT';
+}
+
+/** 0.3 REST message → 0.3 JSON-RPC (`content` → `parts`, adds `kind: "message"`); lossless. */
+export function messageToJsonRpc(message: rest.Message): v03.Message {
+  const { role, content, ...fields } = message;
   return {
-    messageId: requiredString(options, 'messageId', message.messageId),
-    ...optional('contextId', message.contextId),
-    ...optional('taskId', message.taskId),
-    role: message.role,
-    parts: requiredList(options, 'content', message.content).map((part) => partFromV03(part)),
-    ...optionalCopy('metadata', message.metadata),
-    ...optionalCopy('extensions', message.extensions),
+    kind: 'message',
+    ...cloneJson(fields),
+    role: roleToJsonRpc(role),
+    parts: content.map((part) => partToJsonRpc(part)),
   };
 }
 
-/** 1.0 message → 0.3 REST (`parts` → `content`); the 0.3 proto message has no `referenceTaskIds` (reported). */
-export function messageToV03(message: Message, options: TranslateOptions = {}): rest.Message {
-  if (message.referenceTaskIds !== undefined) {
+/** 0.3 JSON-RPC message → 0.3 REST (`parts` → `content`); `referenceTaskIds`, not in the proto, is dropped. */
+export function messageFromJsonRpc(message: v03.Message, options: TranslateOptions = {}): rest.Message {
+  const { kind: _, role, parts, referenceTaskIds, ...fields } = message;
+  if (referenceTaskIds !== undefined) {
     lossTo03(options, 'referenceTaskIds', '0.3 REST messages have no referenceTaskIds; dropped');
   }
-  const parts = at(options, 'parts');
+  const partOptions = at(options, 'parts');
   return {
-    messageId: message.messageId,
-    ...optional('contextId', message.contextId),
-    ...optional('taskId', message.taskId),
-    role: roleToV03(message.role, at(options, 'role')),
-    content: message.parts.map((part, index) => partToV03(part, at(parts, index))),
-    ...optionalCopy('metadata', message.metadata),
-    ...optionalCopy('extensions', message.extensions),
+    ...cloneJson(fields),
+    role: roleFromJsonRpc(role),
+    content: parts.map((part, index) => partFromJsonRpc(part, at(partOptions, index))),
   };
 }
 
-/** 0.3 REST artifact → 1.0; throws if `artifactId` is empty or there are no parts. */
-export function artifactFromV03(artifact: rest.Artifact, options: TranslateOptions = {}): Artifact {
+/** 0.3 REST artifact → 0.3 JSON-RPC (same fields, parts converted); lossless. */
+export function artifactToJsonRpc(artifact: rest.Artifact): v03.Artifact {
+  const { parts, ...fields } = artifact;
+  return { ...cloneJson(fields), parts: parts.map((part) => partToJsonRpc(part)) };
+}
+
+/** 0.3 JSON-RPC artifact → 0.3 REST; part losses are reported under `parts[i]`. */
+export function artifactFromJsonRpc(artifact: v03.Artifact, options: TranslateOptions = {}): rest.Artifact {
+  const { parts, ...fields } = artifact;
+  const partOptions = at(options, 'parts');
   return {
-    artifactId: requiredString(options, 'artifactId', artifact.artifactId),
-    ...optional('name', artifact.name),
-    ...optional('description', artifact.description),
-    parts: requiredList(options, 'parts', artifact.parts).map((part) => partFromV03(part)),
-    ...optionalCopy('metadata', artifact.metadata),
-    ...optionalCopy('extensions', artifact.extensions),
+    ...cloneJson(fields),
+    parts: parts.map((part, index) => partFromJsonRpc(part, at(partOptions, index))),
   };
 }
 
-/** 1.0 artifact → 0.3 REST; see {@link partToV03} for losses. */
-export function artifactToV03(artifact: Artifact, options: TranslateOptions = {}): rest.Artifact {
-  const parts = at(options, 'parts');
-  return {
-    artifactId: artifact.artifactId,
-    ...optional('name', artifact.name),
-    ...optional('description', artifact.description),
-    parts: artifact.parts.map((part, index) => partToV03(part, at(parts, index))),
-    ...optionalCopy('metadata', artifact.metadata),
-    ...optionalCopy('extensions', artifact.extensions),
-  };
-}
+/** 1.0 role → 0.3 REST via JSON-RPC; `ROLE_UNSPECIFIED`, which 0.3 lacks, becomes `ROLE_AGENT` (reported). */
+export const roleToV03 = composeToV03(jsonRpcEnums.roleToV03, roleFromJsonRpc);
+
+/** 0.3 REST message → 1.0 via JSON-RPC; throws if `messageId` is empty or `content` has no parts. */
+export const messageFromV03 = composeFromV03(messageToJsonRpc, jsonRpcMessages.messageFromV03);
+
+/** 1.0 message → 0.3 REST via JSON-RPC (`parts` → `content`); `referenceTaskIds` and part losses reported. */
+export const messageToV03 = composeToV03(jsonRpcMessages.messageToV03, messageFromJsonRpc);
+
+/** 0.3 REST artifact → 1.0 via JSON-RPC; throws if `artifactId` is empty or there are no parts. */
+export const artifactFromV03 = composeFromV03(artifactToJsonRpc, jsonRpcArtifacts.artifactFromV03);
+
+/** 1.0 artifact → 0.3 REST via JSON-RPC; part losses as in `partToV03`. */
+export const artifactToV03 = composeToV03(jsonRpcArtifacts.artifactToV03, artifactFromJsonRpc);

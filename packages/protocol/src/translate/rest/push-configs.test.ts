@@ -135,7 +135,8 @@ describe('REST send requests', () => {
     expect(losses).toEqual([
       {
         path: 'configuration.historyLength',
-        reason: '0.3 historyLength -1 means no limit, 1.0 has no other way to say so; left unset',
+        reason:
+          '0.3 REST historyLength -1 means no limit, which 0.3 JSON-RPC says by leaving it unset; left unset',
       },
     ]);
   });

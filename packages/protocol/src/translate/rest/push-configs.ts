@@ -1,61 +1,92 @@
-import type {
-  ListTaskPushNotificationConfigsResponse,
-  TaskPushNotificationConfig,
-} from '../../v1/push-config.ts';
+import type { ListTaskPushNotificationConfigsResponse } from '../../v1/push-config.ts';
+import type * as v03 from '../../v03/index.ts';
 import * as rest from '../../v03/rest/index.ts';
-import { optional } from '../copy.ts';
-import { at, dropTenant, lossTo1, lossTo03, type TranslateOptions } from '../loss.ts';
-import { pushNotificationConfigFromV03, pushNotificationConfigToV03 } from '../push-configs.ts';
+import { cloneJson, optional } from '../copy.ts';
+import { at, lossTo03, type TranslateOptions } from '../loss.ts';
+import * as jsonRpc from '../push-configs.ts';
+import { composeFromV03, composeToV03 } from './compose.ts';
 
-/** The task id written into a 0.3 REST resource name for a 1.0 config without one (the AIP-159 wildcard). */
+/** The task id of a 0.3 REST resource name for a config without one (the AIP-159 wildcard; read back as none). */
 export const UNKNOWN_TASK_ID = '-';
 
 /**
  * 0.3 REST push config (`{name: "tasks/{taskId}/pushNotificationConfigs/{configId}", pushNotificationConfig}`) →
- * 1.0: `taskId` from the name, `id` from the config or else from the name (a config id in both that differs is
- * reported; the config's wins).
+ * 0.3 JSON-RPC (`{taskId, pushNotificationConfig}`): the task id from the name (`-` reads as `""`), the config
+ * id from the config or else from the name; a config id in both that differs is reported (the config's wins).
  */
-export function taskPushNotificationConfigFromV03(
+export function taskPushNotificationConfigToJsonRpc(
   config: rest.TaskPushNotificationConfig,
   options: TranslateOptions = {},
-): TaskPushNotificationConfig {
+): v03.TaskPushNotificationConfig {
   const named = rest.parsePushConfigName(config.name);
-  const inner = pushNotificationConfigFromV03(
-    config.pushNotificationConfig,
-    at(options, 'pushNotificationConfig'),
-  );
+  const webhook = cloneJson(config.pushNotificationConfig);
   const nameId = named?.configId === '' ? undefined : named?.configId;
-  if (nameId !== undefined && inner.id !== undefined && inner.id !== nameId) {
-    lossTo1(
-      options,
-      'name',
-      `names config "${nameId}" but the config says "${inner.id}"; the config's id is kept`,
-    );
-  }
-  return { ...optional('taskId', named?.taskId), ...optional('id', inner.id ?? nameId), ...inner };
-}
-
-/** 1.0 push config → 0.3 REST with a resource name; a missing `taskId` is named `-` and reported. */
-export function taskPushNotificationConfigToV03(
-  config: TaskPushNotificationConfig,
-  options: TranslateOptions = {},
-): rest.TaskPushNotificationConfig {
-  dropTenant(config.tenant, options);
-  if (config.taskId === undefined || config.taskId === '') {
+  if (nameId !== undefined && webhook.id !== undefined && webhook.id !== nameId) {
     lossTo03(
       options,
-      'taskId',
-      `0.3 REST names a config by its task; the missing task id is written as "${UNKNOWN_TASK_ID}"`,
+      'name',
+      `names config "${nameId}" but the config says "${webhook.id}"; the config's id is kept`,
     );
   }
-  const { taskId: _, tenant: __, ...webhook } = config;
+  const taskId = named === undefined || named.taskId === UNKNOWN_TASK_ID ? '' : named.taskId;
+  return { taskId, pushNotificationConfig: { ...optional('id', nameId), ...webhook } };
+}
+
+/**
+ * 0.3 JSON-RPC push config → 0.3 REST, named `tasks/{taskId}/pushNotificationConfigs/{id}`; an empty task id is
+ * named `-` and an absent config id left empty (as a2a-js does). A task id `-` reads back as `""` (reported).
+ */
+export function taskPushNotificationConfigFromJsonRpc(
+  config: v03.TaskPushNotificationConfig,
+  options: TranslateOptions = {},
+): rest.TaskPushNotificationConfig {
+  if (config.taskId === UNKNOWN_TASK_ID) {
+    lossTo03(options, 'taskId', `is the wildcard of 0.3 REST resource names; it reads back as no task id`);
+  }
+  const webhook = cloneJson(config.pushNotificationConfig);
   return {
-    name: rest.pushConfigName(config.taskId || UNKNOWN_TASK_ID, config.id ?? ''),
-    pushNotificationConfig: pushNotificationConfigToV03(webhook),
+    name: rest.pushConfigName(config.taskId || UNKNOWN_TASK_ID, webhook.id ?? ''),
+    pushNotificationConfig: webhook,
   };
 }
 
-/** 0.3 REST push config list → 1.0 (`nextPageToken` kept). */
+/** 0.3 REST push config list → the bare 0.3 JSON-RPC list; a non-empty `nextPageToken` is dropped (reported). */
+export function listTaskPushNotificationConfigsResponseToJsonRpc(
+  response: rest.ListTaskPushNotificationConfigResponse,
+  options: TranslateOptions = {},
+): v03.TaskPushNotificationConfigList {
+  if (response.nextPageToken !== undefined && response.nextPageToken !== '') {
+    lossTo03(options, 'nextPageToken', '0.3 JSON-RPC lists are not paged; the token is dropped');
+  }
+  const configs = at(options, 'configs');
+  return response.configs.map((config, index) =>
+    taskPushNotificationConfigToJsonRpc(config, at(configs, index)),
+  );
+}
+
+/** The bare 0.3 JSON-RPC push config list → 0.3 REST `{configs}`; losses are reported under `[i]`. */
+export function listTaskPushNotificationConfigsResponseFromJsonRpc(
+  list: v03.TaskPushNotificationConfigList,
+  options: TranslateOptions = {},
+): rest.ListTaskPushNotificationConfigResponse {
+  return {
+    configs: list.map((config, index) => taskPushNotificationConfigFromJsonRpc(config, at(options, index))),
+  };
+}
+
+/** 0.3 REST push config → 1.0 via JSON-RPC (`taskId`, and `id` if the config lacks one, from the name). */
+export const taskPushNotificationConfigFromV03 = composeFromV03(
+  taskPushNotificationConfigToJsonRpc,
+  jsonRpc.taskPushNotificationConfigFromV03,
+);
+
+/** 1.0 push config → 0.3 REST with a resource name via JSON-RPC; a missing `taskId` is named `-` and reported. */
+export const taskPushNotificationConfigToV03 = composeToV03(
+  jsonRpc.taskPushNotificationConfigToV03,
+  taskPushNotificationConfigFromJsonRpc,
+);
+
+/** 0.3 REST push config list → 1.0, config by config; `nextPageToken` is kept (both versions page). */
 export function listTaskPushNotificationConfigsResponseFromV03(
   response: rest.ListTaskPushNotificationConfigResponse,
   options: TranslateOptions = {},
@@ -69,7 +100,7 @@ export function listTaskPushNotificationConfigsResponseFromV03(
   };
 }
 
-/** 1.0 push config list → 0.3 REST (same paging fields). */
+/** 1.0 push config list → 0.3 REST, config by config; `nextPageToken` is kept. */
 export function listTaskPushNotificationConfigsResponseToV03(
   response: ListTaskPushNotificationConfigsResponse,
   options: TranslateOptions = {},

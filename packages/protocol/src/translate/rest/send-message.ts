@@ -1,84 +1,108 @@
-import type { SendMessageConfiguration, SendMessageRequest } from '../../v1/send-message.ts';
+import type * as v03 from '../../v03/index.ts';
 import type * as rest from '../../v03/rest/index.ts';
-import { optional, optionalCopy } from '../copy.ts';
-import { historyLengthFromV03, historyLengthToV03 } from '../history-length.ts';
-import { at, dropTenant, type TranslateOptions } from '../loss.ts';
-import { pushNotificationConfigFromV03, pushNotificationConfigToV03 } from '../push-configs.ts';
-import { messageFromV03, messageToV03 } from './messages.ts';
+import { cloneJson, optional } from '../copy.ts';
+import { at, lossTo03, type TranslateOptions } from '../loss.ts';
+import * as jsonRpc from '../send-message.ts';
+import { composeFromV03, composeToV03 } from './compose.ts';
+import { messageFromJsonRpc, messageToJsonRpc } from './messages.ts';
 
-/** 0.3 REST send options → 1.0 (`pushNotification` → `taskPushNotificationConfig`, `blocking` inverted). */
-export function sendMessageConfigurationFromV03(
+const INT32_MAX = 2_147_483_647;
+
+// 0.3 REST peers read a negative historyLength as no limit, as 0.3 JSON-RPC peers read 0 or none.
+function historyLengthToJsonRpc(historyLength: number | undefined, options: TranslateOptions) {
+  if (historyLength === undefined || historyLength >= 0) return historyLength;
+  lossTo03(
+    options,
+    undefined,
+    `0.3 REST historyLength ${historyLength} means no limit, which 0.3 JSON-RPC says by leaving it unset; left unset`,
+  );
+  return undefined;
+}
+
+function historyLengthFromJsonRpc(historyLength: number | undefined, options: TranslateOptions) {
+  if (historyLength === undefined || historyLength <= INT32_MAX) return historyLength;
+  lossTo03(options, undefined, `${historyLength} does not fit the 0.3 REST int32; clamped to ${INT32_MAX}`);
+  return INT32_MAX;
+}
+
+/** 0.3 REST send options → 0.3 JSON-RPC (`pushNotificationConfig`); a negative `historyLength` is left unset. */
+export function sendMessageConfigurationToJsonRpc(
   configuration: rest.SendMessageConfiguration,
   options: TranslateOptions = {},
-): SendMessageConfiguration {
-  const push = configuration.pushNotification;
+): v03.MessageSendConfiguration {
+  const { pushNotification, historyLength, ...fields } = configuration;
   return {
-    ...optionalCopy('acceptedOutputModes', configuration.acceptedOutputModes),
-    ...optional(
-      'taskPushNotificationConfig',
-      push && pushNotificationConfigFromV03(push, at(options, 'pushNotification')),
-    ),
-    ...optional(
-      'historyLength',
-      historyLengthFromV03(configuration.historyLength, at(options, 'historyLength')),
-    ),
-    ...optional(
-      'returnImmediately',
-      configuration.blocking === undefined ? undefined : !configuration.blocking,
-    ),
+    ...cloneJson(fields),
+    ...optional('historyLength', historyLengthToJsonRpc(historyLength, at(options, 'historyLength'))),
+    ...optional('pushNotificationConfig', pushNotification && cloneJson(pushNotification)),
   };
 }
 
-/** 1.0 send options → 0.3 REST. */
-export function sendMessageConfigurationToV03(
-  configuration: SendMessageConfiguration,
+/** 0.3 JSON-RPC send options → 0.3 REST (`pushNotification`); a `historyLength` above int32 is clamped. */
+export function sendMessageConfigurationFromJsonRpc(
+  configuration: v03.MessageSendConfiguration,
   options: TranslateOptions = {},
 ): rest.SendMessageConfiguration {
-  const push = configuration.taskPushNotificationConfig;
-  const returnImmediately = configuration.returnImmediately;
+  const { pushNotificationConfig, historyLength, ...fields } = configuration;
   return {
-    ...optionalCopy('acceptedOutputModes', configuration.acceptedOutputModes),
-    ...optional(
-      'pushNotification',
-      push && pushNotificationConfigToV03(push, at(options, 'taskPushNotificationConfig')),
-    ),
-    ...optional(
-      'historyLength',
-      historyLengthToV03(configuration.historyLength, at(options, 'historyLength')),
-    ),
-    ...optional('blocking', returnImmediately === undefined ? undefined : !returnImmediately),
+    ...cloneJson(fields),
+    ...optional('pushNotification', pushNotificationConfig && cloneJson(pushNotificationConfig)),
+    ...optional('historyLength', historyLengthFromJsonRpc(historyLength, at(options, 'historyLength'))),
   };
 }
 
-/** 0.3 REST `message:send` / `message:stream` body → 1.0 `SendMessageRequest`. */
-export function sendMessageRequestFromV03(
+/** 0.3 REST `message:send` / `message:stream` body → 0.3 JSON-RPC `MessageSendParams`. */
+export function sendMessageRequestToJsonRpc(
   request: rest.SendMessageRequest,
   options: TranslateOptions = {},
-): SendMessageRequest {
-  const configuration = request.configuration;
+): v03.MessageSendParams {
+  const { message, configuration, ...fields } = request;
   return {
-    message: messageFromV03(request.message, at(options, 'message')),
+    ...cloneJson(fields),
+    message: messageToJsonRpc(message),
     ...optional(
       'configuration',
-      configuration && sendMessageConfigurationFromV03(configuration, at(options, 'configuration')),
+      configuration && sendMessageConfigurationToJsonRpc(configuration, at(options, 'configuration')),
     ),
-    ...optionalCopy('metadata', request.metadata),
   };
 }
 
-/** 1.0 `SendMessageRequest` → 0.3 REST body; `tenant` is dropped. */
-export function sendMessageRequestToV03(
-  request: SendMessageRequest,
+/** 0.3 JSON-RPC `MessageSendParams` → 0.3 REST send body; losses under `message` and `configuration`. */
+export function sendMessageRequestFromJsonRpc(
+  params: v03.MessageSendParams,
   options: TranslateOptions = {},
 ): rest.SendMessageRequest {
-  dropTenant(request.tenant, options);
-  const configuration = request.configuration;
+  const { message, configuration, ...fields } = params;
   return {
-    message: messageToV03(request.message, at(options, 'message')),
+    ...cloneJson(fields),
+    message: messageFromJsonRpc(message, at(options, 'message')),
     ...optional(
       'configuration',
-      configuration && sendMessageConfigurationToV03(configuration, at(options, 'configuration')),
+      configuration && sendMessageConfigurationFromJsonRpc(configuration, at(options, 'configuration')),
     ),
-    ...optionalCopy('metadata', request.metadata),
   };
 }
+
+/** 0.3 REST send options → 1.0 via JSON-RPC (`taskPushNotificationConfig`, `blocking` → `returnImmediately`). */
+export const sendMessageConfigurationFromV03 = composeFromV03(
+  sendMessageConfigurationToJsonRpc,
+  jsonRpc.sendMessageConfigurationFromV03,
+);
+
+/** 1.0 send options → 0.3 REST via JSON-RPC. */
+export const sendMessageConfigurationToV03 = composeToV03(
+  jsonRpc.sendMessageConfigurationToV03,
+  sendMessageConfigurationFromJsonRpc,
+);
+
+/** 0.3 REST `message:send` / `message:stream` body → 1.0 `SendMessageRequest` via JSON-RPC. */
+export const sendMessageRequestFromV03 = composeFromV03(
+  sendMessageRequestToJsonRpc,
+  jsonRpc.sendMessageRequestFromV03,
+);
+
+/** 1.0 `SendMessageRequest` → 0.3 REST body via JSON-RPC; `tenant` is dropped. */
+export const sendMessageRequestToV03 = composeToV03(
+  jsonRpc.sendMessageRequestToV03,
+  sendMessageRequestFromJsonRpc,
+);

@@ -67,3 +67,23 @@ describe('0.3 proto-form SecuritySchemeSchema', () => {
     expect(issues(SecuritySchemeSchema, twoFlows)?.[0]?.path).toEqual(['oauth2SecurityScheme', 'flows']);
   });
 });
+
+describe('0.3 proto messages that are the 1.0 ones', () => {
+  it('reads an extension whose empty uri ProtoJSON left out', () => {
+    const parsed = AgentCardSchema.parse({ ...card, capabilities: { extensions: [{ required: true }] } });
+    expect(parsed.capabilities).toEqual({ extensions: [{ required: true }] });
+  });
+
+  it('rejects an empty signature, which both protos mark REQUIRED', () => {
+    const signed = { ...card, signatures: [{ protected: 'eyJ9', signature: '' }] };
+    expect(issues(AgentCardSchema, signed)?.map((issue) => issue.path)).toEqual([
+      ['signatures', 0, 'signature'],
+    ]);
+  });
+
+  it('reads a mutual TLS scheme with the 1.0 schema', () => {
+    expect(SecuritySchemeSchema.parse({ mtls_security_scheme: { description: 'cert' } })).toEqual({
+      mtlsSecurityScheme: { description: 'cert' },
+    });
+  });
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { AgentExtensionSchema } from '../../v1/agent-capabilities.ts';
+import { AgentCardSignatureSchema } from '../../v1/agent-card.ts';
 import { protoObject } from '../../wire/proto-json.ts';
 import { ProtocolVersionSchema } from '../agent-card.ts';
-import { MetadataSchema } from '../json-object.ts';
 import { SecuritySchema, SecuritySchemeSchema } from './security.ts';
 
 /** A skill in 0.3 proto form (`security` as proto Security objects). */
@@ -18,27 +19,22 @@ export const AgentSkillSchema = protoObject({
 /** A 0.3 proto skill. */
 export type AgentSkill = z.infer<typeof AgentSkillSchema>;
 
-/** Agent capabilities in 0.3 proto form (the proto has no `stateTransitionHistory`). */
+/**
+ * Agent capabilities in 0.3 proto form (the proto has no `stateTransitionHistory`). `AgentExtension` is the 1.0
+ * message field for field, so its schema is reused (an empty `uri`, which ProtoJSON leaves out, reads as unset).
+ */
 export const AgentCapabilitiesSchema = protoObject({
   streaming: z.boolean().optional(),
   pushNotifications: z.boolean().optional(),
-  extensions: z
-    .array(
-      protoObject({
-        uri: z.string(),
-        description: z.string().optional(),
-        required: z.boolean().optional(),
-        params: MetadataSchema.optional(),
-      }),
-    )
-    .optional(),
+  extensions: z.array(AgentExtensionSchema).optional(),
 });
 /** 0.3 proto capabilities. */
 export type AgentCapabilities = z.infer<typeof AgentCapabilitiesSchema>;
 
 /**
  * The agent card as `GET /v1/card` returns it: ProtoJSON of the 0.3 proto, so `security` entries are
- * `{schemes: {name: {list}}}`, security schemes are oneof wrappers, and there is no `iconUrl`.
+ * `{schemes: {name: {list}}}`, security schemes are oneof wrappers, and there is no `iconUrl`. Signatures are the
+ * 1.0 `AgentCardSignature` (the same message, `protected` and `signature` REQUIRED in both protos).
  */
 export const AgentCardSchema = protoObject({
   protocolVersion: ProtocolVersionSchema,
@@ -57,9 +53,7 @@ export const AgentCardSchema = protoObject({
   defaultOutputModes: z.array(z.string()).default([]),
   skills: z.array(AgentSkillSchema).default([]),
   supportsAuthenticatedExtendedCard: z.boolean().optional(),
-  signatures: z
-    .array(protoObject({ protected: z.string(), signature: z.string(), header: MetadataSchema.optional() }))
-    .optional(),
+  signatures: z.array(AgentCardSignatureSchema).optional(),
 });
 /** A 0.3 agent card in proto form. */
 export type AgentCard = z.infer<typeof AgentCardSchema>;

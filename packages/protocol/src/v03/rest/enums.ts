@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RoleSchema as ProtoRoleSchema, ROLES } from '../../v1/role.ts';
 import { protoEnum } from '../../wire/proto-json.ts';
 
 /** Every 0.3 proto `TaskState` name, indexed by its proto number (note `CANCELLED` with two Ls). */
@@ -25,11 +26,11 @@ export const TaskStateSchema = z.preprocess(
 /** A 0.3 `TASK_STATE_*` name. */
 export type TaskState = z.infer<typeof TaskStateSchema>;
 
-/** Every 0.3 proto `Role` name, indexed by its proto number. */
-export const ROLES = ['ROLE_UNSPECIFIED', 'ROLE_USER', 'ROLE_AGENT'] as const;
+// The 0.3 proto `Role` enum is the 1.0 one: same names, same numbers.
+export { ROLES };
 
 /** The sender of a 0.3 REST message: `ROLE_USER` or `ROLE_AGENT` (name or number); unspecified is rejected. */
-export const RoleSchema = protoEnum(ROLES).refine(
+export const RoleSchema = ProtoRoleSchema.refine(
   (role): role is Exclude<(typeof ROLES)[number], 'ROLE_UNSPECIFIED'> => role !== 'ROLE_UNSPECIFIED',
   { error: 'role must be ROLE_USER or ROLE_AGENT' },
 );

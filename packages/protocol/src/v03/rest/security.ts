@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MutualTlsSecuritySchemeSchema, SECURITY_SCHEME_FIELDS } from '../../v1/security-scheme.ts';
 import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
 
@@ -34,14 +35,9 @@ export const OAuthFlowsSchema = protoOneof(
 /** 0.3 proto OAuth flows. */
 export type OAuthFlows = z.infer<typeof OAuthFlowsSchema>;
 
-/** The members of `SecurityScheme`'s `scheme` oneof. */
-export const SECURITY_SCHEME_FIELDS = [
-  'apiKeySecurityScheme',
-  'httpAuthSecurityScheme',
-  'oauth2SecurityScheme',
-  'openIdConnectSecurityScheme',
-  'mtlsSecurityScheme',
-] as const;
+// The oneof members and `MutualTlsSecurityScheme` are the 1.0 ones. The other schemes differ: 1.0 makes their
+// strings REQUIRED (the 0.3 proto does not) and its OAuth flows add `deviceCode` and `pkceRequired`.
+export { SECURITY_SCHEME_FIELDS };
 
 /** A security scheme in 0.3 proto form: a oneof wrapper (API key `location`, not `in`). */
 export const SecuritySchemeSchema = protoOneof(
@@ -65,7 +61,7 @@ export const SecuritySchemeSchema = protoOneof(
       description: z.string().optional(),
       openIdConnectUrl: z.string(),
     }).optional(),
-    mtlsSecurityScheme: protoObject({ description: z.string().optional() }).optional(),
+    mtlsSecurityScheme: MutualTlsSecuritySchemeSchema.optional(),
   }),
   SECURITY_SCHEME_FIELDS,
 );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEND_MESSAGE_RESPONSE_FIELDS } from '../../v1/send-message.ts';
 import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
 import { Int32Schema } from '../../wire/proto-scalars.ts';
@@ -34,8 +35,8 @@ export const SendMessageRequestSchema = withJsonName(
 /** A 0.3 REST send request. */
 export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
 
-/** The members of `SendMessageResponse`'s `payload` oneof (JSON names). */
-export const SEND_MESSAGE_RESPONSE_FIELDS = ['task', 'message'] as const;
+// The oneof members have the 1.0 JSON names; their messages differ.
+export { SEND_MESSAGE_RESPONSE_FIELDS };
 
 /** The body of a `POST /v1/message:send` reply: exactly one of `task` or `message` (proto field `msg`, also read). */
 export const SendMessageResponseSchema = protoOneof(

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { STREAM_RESPONSE_FIELDS } from '../../v1/stream-response.ts';
 import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
 import { withJsonName } from './json-name.ts';
@@ -6,8 +7,8 @@ import { MessageSchema } from './message.ts';
 import { TaskArtifactUpdateEventSchema, TaskStatusUpdateEventSchema } from './stream-events.ts';
 import { TaskSchema } from './task.ts';
 
-/** The members of `StreamResponse`'s `payload` oneof (JSON names). */
-export const STREAM_RESPONSE_FIELDS = ['task', 'message', 'statusUpdate', 'artifactUpdate'] as const;
+// The oneof members have the 1.0 JSON names; their messages differ (0.3 parts, states and `final`).
+export { STREAM_RESPONSE_FIELDS };
 
 /**
  * One SSE `data:` payload of `POST /v1/message:stream` or `GET /v1/tasks/{id}:subscribe` (no JSON-RPC envelope):
