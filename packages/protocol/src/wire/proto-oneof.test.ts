@@ -18,6 +18,19 @@ describe('protoOneof', () => {
     expect(Shape.parse({ circleRadius: 2, label: 'sun' })).toEqual({ circleRadius: 2, label: 'sun' });
   });
 
+  it("reads a oneof leaked in ts-proto's in-memory form, as a2a-js 1.3.0 serves its card", () => {
+    expect(Shape.parse({ shape: { $case: 'squareSide', value: 3 }, label: 'box' })).toEqual({
+      squareSide: 3,
+      label: 'box',
+    });
+  });
+
+  it('leaves a $case that names no member to fail as usual', () => {
+    expect(Shape.safeParse({ shape: { $case: 'triangle', value: 3 } }).error?.issues[0]?.message).toBe(
+      'expected exactly one of circleRadius, squareSide, got none',
+    );
+  });
+
   it('accepts a member sent in snake_case', () => {
     expect(Shape.parse({ square_side: 3 })).toEqual({ squareSide: 3 });
   });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Flattens an intersection into one object type so editors show plain fields. */
 type Simplify<T> = { [Key in keyof T]: T[Key] } & {};
@@ -17,6 +17,30 @@ export type OneofUnion<
 
 type MemberName<Schema extends z.ZodType<object>> = keyof z.output<Schema> & string;
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Rewrites a oneof that a peer leaked in ts-proto's in-memory form, `{ <oneofName>: { $case: member, value } }`,
+ * into ProtoJSON, `{ member: value }`. The official JS SDK 1.3.0 serves its 1.0 agent card that way (its security
+ * schemes and OAuth flows), so without this no Baton client could read the card of an a2a-js agent with security.
+ * Only a key whose value names one of this oneof's members is rewritten; anything else is left to the schema.
+ */
+function unwrapLeakedOneof(members: readonly string[]) {
+  return (input: unknown): unknown => {
+    if (!isRecord(input)) return input;
+    for (const [key, value] of Object.entries(input)) {
+      if (members.includes(key) || !isRecord(value)) continue;
+      const member = value.$case;
+      if (typeof member !== 'string' || !members.includes(member) || !('value' in value)) continue;
+      const { [key]: _leaked, ...rest } = input;
+      return { ...rest, [member]: value.value };
+    }
+    return input;
+  };
+}
+
 /**
  * Enforces a proto `oneof` on a message schema whose oneof members are all optional: exactly one member must be
  * present, otherwise the object fails with `expected exactly one of a, b, c` at its own path. The parsed value is
@@ -25,12 +49,10 @@ type MemberName<Schema extends z.ZodType<object>> = keyof z.output<Schema> & str
 export function protoOneof<
   Schema extends z.ZodType<object>,
   const Members extends readonly [MemberName<Schema>, ...MemberName<Schema>[]],
->(
-  schema: Schema,
-  members: Members,
-): z.ZodType<OneofUnion<z.output<Schema>, Members[number]>, z.input<Schema>> {
+>(schema: Schema, members: Members): z.ZodType<OneofUnion<z.output<Schema>, Members[number]>, unknown> {
   const expected = `expected exactly one of ${members.join(', ')}`;
-  return schema
+  return z
+    .preprocess(unwrapLeakedOneof(members), schema)
     .check((ctx) => {
       const fields = ctx.value as Record<string, unknown>;
       const present = members.filter((member) => fields[member] !== undefined);
