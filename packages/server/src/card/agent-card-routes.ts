@@ -1,0 +1,100 @@
+import { type AgentCard, toMajorMinor } from '@baton/protocol';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { type CardVariant, cardBody } from './card-variants.ts';
+
+/** The well-known card paths: `agent-card.json` (since 0.3) and `agent.json` for older clients. */
+export const AGENT_CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'] as const;
+
+/** Options for {@link createAgentCardRoutes}. */
+export interface AgentCardRoutesOptions {
+  /** The 1.0 card for a base URL (the server's public URL, or the one the request came in on). */
+  readonly cardFor: (baseUrl: string) => AgentCard;
+  /** The configured public base URL; when unset, it is taken from each request (origin + mount path). */
+  readonly baseUrl?: string;
+  /** Whether 0.3 is served: then clients sending no `A2A-Version` get the 0.3-compatible card. */
+  readonly servesV03: boolean;
+  /** `Cache-Control: max-age` in seconds. */
+  readonly maxAgeSeconds: number;
+  /** `Last-Modified` of the card: when the server was configured. */
+  readonly lastModified: Date;
+}
+
+interface Rendered {
+  readonly body: string;
+  readonly etag: string;
+}
+
+async function etagOf(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+  const hex = Array.from(new Uint8Array(digest).slice(0, 12), (byte) => byte.toString(16).padStart(2, '0'));
+  return `"${hex.join('')}"`;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+/**
+ * The public agent-card routes: both well-known paths, GET/HEAD and CORS preflight, the 1.0 card for
+ * `A2A-Version: 1.0` and the 0.3-compatible card otherwise (`Vary: A2A-Version`), with ETag, Last-Modified,
+ * Cache-Control and 304 answers to `If-None-Match` / `If-Modified-Since`.
+ */
+export function createAgentCardRoutes(options: AgentCardRoutesOptions): Hono {
+  const app = new Hono();
+  const rendered = new Map<string, Promise<Rendered>>();
+  const lastModified = new Date(Math.floor(options.lastModified.getTime() / 1000) * 1000);
+  const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
+
+  const render = (baseUrl: string, variant: CardVariant): Promise<Rendered> => {
+    const key = `${variant} ${baseUrl}`;
+    let entry = rendered.get(key);
+    if (!entry) {
+      const body = cardBody(options.cardFor(baseUrl), variant);
+      entry = etagOf(body).then((etag) => ({ body, etag }));
+      if (rendered.size >= 64) rendered.clear(); // a few origins at most; never grow without bound
+      rendered.set(key, entry);
+    }
+    return entry;
+  };
+
+  for (const path of AGENT_CARD_PATHS) {
+    app.use(
+      path,
+      cors({
+        origin: '*',
+        allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+        allowHeaders: ['A2A-Version', 'If-None-Match', 'If-Modified-Since'],
+        exposeHeaders: ['ETag', 'Last-Modified', 'Cache-Control'],
+        maxAge: 86400,
+      }),
+    );
+    app.get(path, async (c) => {
+      const requested = toMajorMinor(c.req.header('A2A-Version') ?? c.req.query('A2A-Version') ?? '');
+      const variant: CardVariant =
+        options.servesV03 && (requested === undefined || requested === '0.3') ? '0.3' : '1.0';
+      const url = new URL(c.req.url);
+      const baseUrl = options.baseUrl ?? `${url.origin}${url.pathname.slice(0, -path.length)}`;
+      const { body, etag } = await render(baseUrl, variant);
+      const headers = {
+        ETag: etag,
+        'Last-Modified': lastModified.toUTCString(),
+        'Cache-Control': cacheControl,
+        Vary: 'A2A-Version',
+      };
+      const ifNoneMatch = c.req.header('If-None-Match');
+      const ifModifiedSince = Date.parse(c.req.header('If-Modified-Since') ?? '');
+      const notModified =
+        ifNoneMatch !== undefined
+          ? matchesEtag(ifNoneMatch, etag)
+          : ifModifiedSince >= lastModified.getTime();
+      if (notModified) return c.body(null, 304, headers);
+      return c.body(body, 200, { ...headers, 'Content-Type': 'application/json' });
+    });
+  }
+  return app;
+}

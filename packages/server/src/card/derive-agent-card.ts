@@ -1,0 +1,97 @@
+import { type AgentCard, AgentCardSchema, type AgentInterface, fromZodError } from '@baton/protocol';
+import type { AgentCardInput, ServedSurface } from './agent-card-input.ts';
+
+/** The interfaces the server serves under `baseUrl`, JSON-RPC before HTTP+JSON, newest version first. */
+export function servedInterfaces(baseUrl: string, served: ServedSurface): AgentInterface[] {
+  const base = baseUrl.replace(/\/+$/, '');
+  const bindings: Array<[AgentInterface['protocolBinding'], string | undefined]> = [
+    ['JSONRPC', served.jsonRpcPath],
+    ['HTTP+JSON', served.restPath],
+  ];
+  return served.versions.flatMap((protocolVersion) =>
+    bindings.flatMap(([protocolBinding, path]) =>
+      path === undefined
+        ? []
+        : [
+            {
+              url: `${base}${path === '/' ? '' : path}`,
+              protocolBinding,
+              protocolVersion,
+              ...(served.tenant ? { tenant: served.tenant } : {}),
+            },
+          ],
+    ),
+  );
+}
+
+/**
+ * Checks that what the author stated about interfaces and capabilities is what the server serves; throws an
+ * Error listing every mismatch, so a card that claims something the server does not serve fails at startup.
+ */
+export function assertCardMatchesServer(input: AgentCardInput, served: ServedSurface): void {
+  const problems: string[] = [];
+  const claimed = input.capabilities;
+  const actual = {
+    streaming: served.streaming,
+    pushNotifications: served.pushNotifications,
+    extendedAgentCard: served.extendedAgentCard,
+  };
+  for (const [name, value] of Object.entries(actual)) {
+    const stated = claimed?.[name as keyof typeof actual];
+    if (stated !== undefined && stated !== value) {
+      problems.push(
+        `capabilities.${name} is ${stated} but the server ${value ? 'supports' : 'does not support'} it`,
+      );
+    }
+  }
+  for (const [index, entry] of (input.supportedInterfaces ?? []).entries()) {
+    const path =
+      entry.protocolBinding === 'JSONRPC'
+        ? served.jsonRpcPath
+        : entry.protocolBinding === 'HTTP+JSON'
+          ? served.restPath
+          : undefined;
+    if (path === undefined)
+      problems.push(`supportedInterfaces[${index}]: the server does not serve ${entry.protocolBinding}`);
+    if (!served.versions.includes(entry.protocolVersion as ServedSurface['versions'][number])) {
+      problems.push(
+        `supportedInterfaces[${index}]: the server does not serve protocol version ${entry.protocolVersion}`,
+      );
+    }
+    if (
+      path !== undefined &&
+      !new URL(entry.url, 'http://base.invalid').pathname.endsWith(path === '/' ? '' : path)
+    ) {
+      problems.push(
+        `supportedInterfaces[${index}]: ${entry.url} is not where the server serves ${entry.protocolBinding} (${path})`,
+      );
+    }
+  }
+  if (served.jsonRpcPath === undefined && served.restPath === undefined)
+    problems.push('the server serves no binding');
+  if (problems.length > 0)
+    throw new Error(`The agent card does not match the server:\n- ${problems.join('\n- ')}`);
+}
+
+/** Builds the full 1.0 card for `baseUrl` from the author's input and what the server serves; validates it. */
+export function deriveAgentCard(input: AgentCardInput, served: ServedSurface, baseUrl: string): AgentCard {
+  const { extensions, supportedInterfaces: _stated, capabilities: _claimed, ...descriptive } = input;
+  const card = {
+    ...descriptive,
+    supportedInterfaces: servedInterfaces(baseUrl, served),
+    capabilities: {
+      streaming: served.streaming,
+      pushNotifications: served.pushNotifications,
+      extendedAgentCard: served.extendedAgentCard,
+      ...(extensions && extensions.length > 0 ? { extensions: [...extensions] } : {}),
+    },
+    defaultInputModes: [...(input.defaultInputModes ?? ['text/plain'])],
+    defaultOutputModes: [...(input.defaultOutputModes ?? ['text/plain'])],
+  };
+  const result = AgentCardSchema.safeParse(card);
+  if (!result.success)
+    throw new Error(
+      `The agent card is invalid: ${fromZodError(result.error).message.replace(/^Invalid parameters: /, '')}`,
+    );
+  return result.data;
+}
