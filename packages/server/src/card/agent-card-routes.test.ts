@@ -65,7 +65,7 @@ describe('agent card routes', () => {
     const app = routes();
     const [current, older] = await Promise.all(
       ['/.well-known/agent-card.json', '/.well-known/agent.json'].map((path) =>
-        app.request(`http://h${path}`).then((response) => response.text()),
+        Promise.resolve(app.request(`http://h${path}`)).then((response) => response.text()),
       ),
     );
     expect(older).toBe(current);
