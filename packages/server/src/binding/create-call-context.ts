@@ -1,0 +1,46 @@
+import {
+  A2A_EXTENSIONS_HEADER,
+  LEGACY_EXTENSIONS_HEADER,
+  type ProtocolVersion,
+  parseExtensionsHeader,
+} from '@baton/protocol';
+import type { CallContext, CallUser } from '../handler/call-context.ts';
+
+/** What {@link createCallContext} reads: the HTTP request plus what the binding worked out about the call. */
+export interface CreateCallContextOptions {
+  /** The incoming request: its headers give the extensions, its signal the caller going away. */
+  readonly request: Request;
+  /** The negotiated protocol version. */
+  readonly version: ProtocolVersion;
+  /** The binding the call arrived on. */
+  readonly binding: CallContext['binding'];
+  /** The tenant from the REST path or the 1.0 request's `tenant` field; `""` counts as none. */
+  readonly tenant?: string | undefined;
+  /** The authenticated caller, if any. */
+  readonly user?: CallUser | undefined;
+  /** Overrides the request's own signal, e.g. to combine it with a server shutdown signal. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * The extension URIs a request asks to activate: `A2A-Extensions`, plus its 0.3 spelling `X-A2A-Extensions`
+ * for a 0.3 call (0.3 clients send the `X-` form; some send both). Deduplicated, in order.
+ */
+export function readRequestedExtensions(request: Request, version: ProtocolVersion): string[] {
+  const values = [request.headers.get(A2A_EXTENSIONS_HEADER)];
+  if (version === '0.3') values.push(request.headers.get(LEGACY_EXTENSIONS_HEADER));
+  return parseExtensionsHeader(values.filter((value): value is string => value !== null));
+}
+
+/** Builds the {@link CallContext} of one call, leaving out what the request does not have. */
+export function createCallContext(options: CreateCallContextOptions): CallContext {
+  const { request, tenant, user } = options;
+  return {
+    version: options.version,
+    binding: options.binding,
+    ...(tenant ? { tenant } : {}),
+    ...(user ? { user } : {}),
+    requestedExtensions: readRequestedExtensions(request, options.version),
+    signal: options.signal ?? request.signal,
+  };
+}

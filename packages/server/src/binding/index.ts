@@ -1,0 +1,10 @@
+/**
+ * Helpers every A2A binding shares: version negotiation from headers, the per-call context, media-type
+ * checks, 0.3 request translation errors, and mapping thrown errors to the `A2AError` the caller sees.
+ */
+export * from './binding-logger.ts';
+export * from './create-call-context.ts';
+export * from './media-type.ts';
+export * from './request-version.ts';
+export * from './to-a2a-error.ts';
+export * from './translate-params.ts';

@@ -1,0 +1,13 @@
+/** What an agent implements: the executor function and the context it drives a task through. */
+export type {
+  AgentExecutor,
+  AgentMessageInput,
+  ArtifactInput,
+  ArtifactStream,
+  ArtifactStreamInit,
+  ExecutionContext,
+  ExecutorResult,
+  PartsInput,
+} from './agent-executor.ts';
+export { type AgentMessageIds, createAgentMessage, toParts } from './agent-message.ts';
+export { messageData, messageText } from './message-content.ts';

@@ -1,0 +1,53 @@
+import type { StreamResponse } from '@baton/protocol';
+import { isFinalEvent } from '../task/final-event.ts';
+import type { SendInput, TaskRuntime } from '../task/task-runtime.ts';
+
+/** How long a non-streaming send waits. */
+export interface AwaitSendOptions {
+  /** `true`: stop at the first event (the new Task or the direct Message); else at a terminal or interrupted state. */
+  readonly returnImmediately: boolean;
+  /** Stops waiting when it fires (the caller went away); the task goes on. */
+  readonly signal: AbortSignal;
+  /** Called with every event before it is judged, e.g. to register an inline push config on the first Task. */
+  readonly onEvent?: (event: StreamResponse) => void;
+}
+
+/** What a non-streaming send waited for: the task's id and the event that ended the wait, if any. */
+export interface SendOutcome {
+  readonly taskId: string;
+  readonly event: StreamResponse | undefined;
+}
+
+/**
+ * Sends a message through the runtime and waits, without buffering events, for what SendMessage returns:
+ * a direct Message, or the moment the task reaches a terminal or interrupted state (or its first event with
+ * `returnImmediately`). Rejects with the executor's A2AError if it threw one before any event.
+ */
+export async function awaitSendOutcome(
+  runtime: TaskRuntime,
+  input: SendInput,
+  options: AwaitSendOptions,
+): Promise<SendOutcome> {
+  let resolve: (event: StreamResponse | undefined) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const outcome = new Promise<StreamResponse | undefined>((onResolve, onReject) => {
+    resolve = onResolve;
+    reject = onReject;
+  });
+  const subscription = await runtime.send(input, {
+    event(event) {
+      options.onEvent?.(event);
+      if (options.returnImmediately || isFinalEvent(event)) resolve(event);
+    },
+    error: (error) => reject(error),
+  });
+  const stopWaiting = () => resolve(undefined);
+  options.signal.addEventListener('abort', stopWaiting, { once: true });
+  if (options.signal.aborted) stopWaiting();
+  try {
+    return { taskId: subscription.taskId, event: await outcome };
+  } finally {
+    subscription.stop();
+    options.signal.removeEventListener('abort', stopWaiting);
+  }
+}

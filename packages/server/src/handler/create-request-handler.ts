@@ -1,0 +1,207 @@
+import { A2AError, type SendMessageRequest, type StreamResponse, type Task } from '@baton/protocol';
+import { createInMemoryTaskStore } from '../store/in-memory-task-store.ts';
+import { isSameScope } from '../store/is-same-scope.ts';
+import { createEventHub } from '../task/event-hub.ts';
+import { createEventQueue, type EventQueue } from '../task/event-queue.ts';
+import { consoleLogger } from '../task/logger.ts';
+import { createTaskRuntime, type SendInput, type Subscription } from '../task/task-runtime.ts';
+import { awaitSendOutcome } from './await-send-outcome.ts';
+import type { CallContext } from './call-context.ts';
+import { checkHistoryLength, scopeOfCall } from './call-scope.ts';
+import { listTasks } from './list-tasks.ts';
+import type { PushConfigStore } from './push-config-store.ts';
+import type { A2ARequestHandler, EventStream } from './request-handler.ts';
+import type { RequestHandlerOptions } from './request-handler-options.ts';
+
+/** An {@link A2ARequestHandler} that can also be shut down. */
+export interface TaskRequestHandler extends A2ARequestHandler {
+  /**
+   * Stops taking messages, gives running executions up to `deadlineMs` (default 10 s) to finish, then fires
+   * their AbortSignals and fails their tasks. Tasks waiting for input stay interrupted.
+   */
+  close(options?: { readonly deadlineMs?: number }): Promise<void>;
+}
+
+/**
+ * Creates the binding-neutral A2A request handler: the task lifecycle around an executor, over a task store
+ * and an event hub. Params are expected to be valid in shape (the bindings parse them); this checks meaning.
+ *
+ * @example
+ * const handler = createRequestHandler({
+ *   executor: async (ctx) => {
+ *     const name = await ctx.requestInput('What is your name?');
+ *     await ctx.complete(`Hello, ${name.parts.map((p) => ('text' in p ? p.text : '')).join('')}!`);
+ *   },
+ * });
+ */
+export function createRequestHandler(options: RequestHandlerOptions): TaskRequestHandler {
+  const store = options.store ?? createInMemoryTaskStore();
+  const hub = options.hub ?? createEventHub();
+  const logger = options.logger ?? consoleLogger;
+  const streaming = options.streaming ?? true;
+  const runtime = createTaskRuntime({ executor: options.executor, store, hub, logger });
+
+  function sendInput(request: SendMessageRequest, call: CallContext): SendInput {
+    return {
+      message: request.message,
+      scope: scopeOfCall(call, request.tenant),
+      user: call.user,
+      tenant: call.tenant ?? (request.tenant || undefined),
+      requestedExtensions: call.requestedExtensions,
+      historyLength: checkHistoryLength(request.configuration?.historyLength, 'configuration.historyLength'),
+    };
+  }
+
+  async function visibleTask(
+    taskId: string,
+    call: CallContext,
+    tenant?: string,
+    historyLength?: number,
+  ): Promise<Task> {
+    const stored = await store.get(taskId, { historyLength });
+    const scope = scopeOfCall(call, tenant);
+    if (!stored || !isSameScope(stored.scope, scope)) {
+      throw A2AError.taskNotFound(taskId);
+    }
+    return stored.task;
+  }
+
+  function requirePushConfigs(): PushConfigStore {
+    if (!options.pushConfigs) throw A2AError.pushNotificationNotSupported();
+    return options.pushConfigs;
+  }
+
+  // An inline push config (SendMessageConfiguration) is saved once the send's task exists.
+  function inlinePushConfig(request: SendMessageRequest, call: CallContext) {
+    const config = request.configuration?.taskPushNotificationConfig;
+    if (!config) return undefined;
+    const configs = requirePushConfigs();
+    let saved = false;
+    return (event: StreamResponse) => {
+      if (saved || !('task' in event)) return;
+      saved = true;
+      configs.create({ ...config, taskId: event.task.id }, call).catch((error: unknown) => {
+        logger.error('Could not save the push notification config sent with a message', { error });
+      });
+    };
+  }
+
+  function requireStreaming(): void {
+    if (!streaming) throw A2AError.unsupportedOperation('Streaming is not supported by this agent');
+  }
+
+  async function toStream(
+    call: CallContext,
+    attach: (queue: EventQueue) => Promise<Subscription>,
+  ): Promise<EventStream> {
+    const queue = createEventQueue({
+      signal: call.signal,
+      ...(options.maxQueuedEvents === undefined ? {} : { maxQueuedEvents: options.maxQueuedEvents }),
+    });
+    try {
+      const subscription = await attach(queue);
+      queue.attach(() => subscription.stop());
+      await queue.first();
+    } catch (error) {
+      queue.close();
+      throw error;
+    }
+    return queue;
+  }
+
+  return {
+    async sendMessage(request, call) {
+      const input = sendInput(request, call);
+      const onEvent = inlinePushConfig(request, call);
+      const outcome = await awaitSendOutcome(runtime, input, {
+        returnImmediately: request.configuration?.returnImmediately ?? false,
+        signal: call.signal,
+        ...(onEvent ? { onEvent } : {}),
+      });
+      if (outcome.event && 'message' in outcome.event) return { message: outcome.event.message };
+      return { task: await visibleTask(outcome.taskId, call, request.tenant, input.historyLength) };
+    },
+
+    async sendStreamingMessage(request, call) {
+      requireStreaming();
+      const input = sendInput(request, call);
+      const onEvent = inlinePushConfig(request, call);
+      return toStream(call, (queue) =>
+        runtime.send(input, {
+          event(event) {
+            onEvent?.(event);
+            queue.event(event);
+          },
+          error: (error) => queue.error(error),
+        }),
+      );
+    },
+
+    async getTask(request, call) {
+      return visibleTask(
+        request.id,
+        call,
+        request.tenant,
+        checkHistoryLength(request.historyLength, 'historyLength'),
+      );
+    },
+
+    async listTasks(request, call) {
+      return listTasks(store, request, scopeOfCall(call, request.tenant));
+    },
+
+    async cancelTask(request, call) {
+      return runtime.cancel(request.id, scopeOfCall(call, request.tenant));
+    },
+
+    async subscribeToTask(request, call) {
+      requireStreaming();
+      return toStream(call, (queue) =>
+        runtime.subscribe(request.id, scopeOfCall(call, request.tenant), queue),
+      );
+    },
+
+    async createTaskPushNotificationConfig(request, call) {
+      const configs = requirePushConfigs();
+      const taskId = request.taskId;
+      if (!taskId) {
+        throw A2AError.invalidParams('taskId is required', [{ field: 'taskId', description: 'is required' }]);
+      }
+      await visibleTask(taskId, call, request.tenant, 0);
+      return configs.create({ ...request, taskId }, call);
+    },
+
+    async getTaskPushNotificationConfig(request, call) {
+      const configs = requirePushConfigs();
+      await visibleTask(request.taskId, call, request.tenant, 0);
+      const config = await configs.get(request.taskId, request.id, call);
+      if (!config) {
+        throw A2AError.from('TaskNotFoundError', {
+          message: `Push notification config ${request.id} not found for task ${request.taskId}`,
+          metadata: { taskId: request.taskId, configId: request.id },
+        });
+      }
+      return config;
+    },
+
+    async listTaskPushNotificationConfigs(request, call) {
+      const configs = requirePushConfigs();
+      await visibleTask(request.taskId, call, request.tenant, 0);
+      return configs.list(request.taskId, { pageSize: request.pageSize, pageToken: request.pageToken }, call);
+    },
+
+    async deleteTaskPushNotificationConfig(request, call) {
+      const configs = requirePushConfigs();
+      await visibleTask(request.taskId, call, request.tenant, 0);
+      await configs.delete(request.taskId, request.id, call);
+    },
+
+    async getExtendedAgentCard(_request, call) {
+      const source = options.extendedCard;
+      if (!source) throw A2AError.extendedAgentCardNotConfigured();
+      return typeof source === 'function' ? source(call) : source;
+    },
+
+    close: (closeOptions) => runtime.shutdown(closeOptions),
+  };
+}

@@ -1,0 +1,30 @@
+import type { AgentCard } from '@baton/protocol';
+import type { AgentExecutor } from '../executor/agent-executor.ts';
+import type { TaskStore } from '../store/task-store.ts';
+import type { TaskEventHub } from '../task/event-hub.ts';
+import type { Logger } from '../task/logger.ts';
+import type { CallContext } from './call-context.ts';
+import type { PushConfigStore } from './push-config-store.ts';
+
+/** The extended agent card: fixed, or built per call (e.g. from the caller's scopes). */
+export type ExtendedCardSource = AgentCard | ((call: CallContext) => AgentCard | Promise<AgentCard>);
+
+/** Options of `createRequestHandler`. Only `executor` is required. */
+export interface RequestHandlerOptions {
+  /** The agent's logic. */
+  readonly executor: AgentExecutor;
+  /** Where tasks live. Default: `createInMemoryTaskStore()` (bounded; see its options). */
+  readonly store?: TaskStore;
+  /** Live event delivery. Default: `createEventHub()`, in process. */
+  readonly hub?: TaskEventHub;
+  /** Whether SendStreamingMessage and SubscribeToTask are offered. Default `true`. */
+  readonly streaming?: boolean;
+  /** The card GetExtendedAgentCard returns; without it that method answers ExtendedAgentCardNotConfigured. */
+  readonly extendedCard?: ExtendedCardSource;
+  /** Where push configs live; without it push methods answer PushNotificationNotSupported. */
+  readonly pushConfigs?: PushConfigStore;
+  /** Where executor failures and other server-side problems are reported. Default: the console. */
+  readonly logger?: Logger;
+  /** How far a stream subscriber may fall behind before its stream ends with an error. Default 10,000 events. */
+  readonly maxQueuedEvents?: number;
+}

@@ -1,0 +1,47 @@
+import {
+  type A2AError,
+  createJsonRpcError,
+  createJsonRpcSuccess,
+  JSON_MEDIA_TYPE,
+  type JsonRpcId,
+  type ProtocolVersion,
+} from '@baton/protocol';
+
+/** Status and extra headers of a JSON-RPC HTTP response. */
+export interface JsonRpcResponseInit {
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A JSON-RPC response over HTTP: status 200 (errors too, as JSON-RPC over HTTP expects), `application/json`. */
+export function jsonRpcHttpResponse(body: unknown, init: JsonRpcResponseInit = {}): Response {
+  const headers = { ...init.headers, 'Content-Type': JSON_MEDIA_TYPE };
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}
+
+/** The success response to `id`; a missing result is written as `null` so the envelope stays valid. */
+export function jsonRpcResultResponse(id: JsonRpcId, result: unknown): Response {
+  return jsonRpcHttpResponse(createJsonRpcSuccess(id, result === undefined ? null : result));
+}
+
+/** The error response to `id`, in the error format of `version` (1.0: ErrorInfo array; 0.3: object `data`). */
+export function jsonRpcErrorResponse(
+  id: JsonRpcId,
+  error: A2AError,
+  version: ProtocolVersion,
+  init: JsonRpcResponseInit = {},
+): Response {
+  return jsonRpcHttpResponse(createJsonRpcError(id, error, { version }), init);
+}
+
+/**
+ * The `data` of one SSE frame: the JSON-RPC success response to `id` whose `result` is `toWire(event)`. The
+ * envelope around the result is built once per stream, so each event costs one `JSON.stringify`.
+ */
+export function createJsonRpcFrameSerializer<Event>(
+  id: JsonRpcId,
+  toWire: (event: Event) => unknown,
+): (event: Event) => string {
+  const prefix = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
+  return (event) => `${prefix}${JSON.stringify(toWire(event)) ?? 'null'}}`;
+}

@@ -1,0 +1,144 @@
+import { SSE_MEDIA_TYPE } from '@baton/protocol';
+
+/** How {@link createSseResponse} writes a stream. */
+export interface SseResponseOptions<Event> {
+  /** The single-line JSON of one event's `data:` line; called once per event, so do one `JSON.stringify` here. */
+  readonly serialize: (event: Event) => string;
+  /**
+   * The single-line data of the final `event: error` frame, for an error the events (or `serialize`) threw after
+   * the response began. Log the error here if it matters; if this throws, the stream just closes.
+   */
+  readonly onError: (error: unknown) => string;
+  /** Milliseconds between `: keep-alive` comment frames; default 15 000; `0`, `Infinity` or NaN turn them off. */
+  readonly heartbeatMs?: number | undefined;
+  /** Aborts when the caller goes away; the stream then ends and the events' iterator is returned. */
+  readonly signal?: AbortSignal | undefined;
+  /** Extra response headers (e.g. `A2A-Extensions`). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/** The default interval between heartbeat comments: below the 30–60 s idle timeouts of common proxies. */
+export const DEFAULT_HEARTBEAT_MS = 15_000;
+
+/** The headers of every SSE response: no caching, and no buffering by nginx-style proxies. */
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': SSE_MEDIA_TYPE,
+  'Cache-Control': 'no-cache',
+  'X-Accel-Buffering': 'no',
+};
+
+const MAX_TIMER_MS = 2_147_483_647;
+const encoder = new TextEncoder();
+const HEARTBEAT = encoder.encode(': keep-alive\n\n');
+
+/**
+ * Streams `events` as a `text/event-stream` response: each event one `data: <json>\n\n` frame, pulled only as
+ * fast as the client reads. An error thrown after the start becomes a final `event: error` frame. When the
+ * client goes away (the body is canceled or `signal` aborts) the events' iterator is returned, so its source
+ * can release whatever it holds; a normal end or an error needs no return. Runtime-neutral: plain
+ * `ReadableStream`, one shared `TextEncoder`, no framework helper.
+ *
+ * @example
+ * return createSseResponse(events, {
+ *   serialize: (event) => JSON.stringify(event),
+ *   onError: (error) => JSON.stringify(toRestError(error)),
+ *   signal: c.req.raw.signal,
+ * });
+ */
+export function createSseResponse<Event>(
+  events: AsyncIterable<Event>,
+  options: SseResponseOptions<Event>,
+): Response {
+  const { serialize, onError, signal } = options;
+  const iterator = events[Symbol.asyncIterator]();
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  // Timers overflow past 2^31-1 ms and then fire every millisecond; treat that (and NaN) as "off".
+  const heartbeatOn = heartbeatMs > 0 && heartbeatMs <= MAX_TIMER_MS;
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let finished = false;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+
+  const finish = (): void => {
+    finished = true;
+    if (heartbeat !== undefined) clearInterval(heartbeat);
+    signal?.removeEventListener('abort', abandon);
+  };
+  // The client is gone: stop writing and hand the iterator back, without waiting for a pending next().
+  function abandon(): void {
+    if (finished) return;
+    finish();
+    release(iterator);
+    try {
+      controller?.close();
+    } catch {
+      // Already closed or canceled: nothing to do.
+    }
+  }
+  const fail = (error: unknown): void => {
+    let data: string | undefined;
+    try {
+      data = onError(error);
+    } catch {
+      data = undefined;
+    }
+    if (data !== undefined) controller?.enqueue(encoder.encode(`event: error\ndata: ${data}\n\n`));
+    finish();
+    controller?.close();
+  };
+
+  const body = new ReadableStream<Uint8Array>({
+    start(streamController) {
+      controller = streamController;
+      if (signal?.aborted) return abandon();
+      signal?.addEventListener('abort', abandon, { once: true });
+      if (heartbeatOn) {
+        heartbeat = setInterval(() => {
+          if (!finished) streamController.enqueue(HEARTBEAT);
+        }, heartbeatMs);
+      }
+    },
+    async pull(streamController) {
+      if (finished) return;
+      let result: IteratorResult<Event>;
+      try {
+        result = await iterator.next();
+      } catch (error) {
+        if (!finished) fail(error);
+        return;
+      }
+      if (finished) return;
+      if (result.done === true) {
+        finish();
+        streamController.close();
+        return;
+      }
+      let frame: Uint8Array;
+      try {
+        frame = encoder.encode(`data: ${serialize(result.value)}\n\n`);
+      } catch (error) {
+        // The source is still live: release it before reporting, as if the client had gone.
+        release(iterator);
+        fail(error);
+        return;
+      }
+      streamController.enqueue(frame);
+    },
+    cancel() {
+      abandon();
+    },
+  });
+
+  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...options.headers } });
+}
+
+/** Calls `return()` on an iterator that will not be read again, now, even while a `next()` is pending. */
+function release(iterator: AsyncIterator<unknown>): void {
+  try {
+    Promise.resolve(iterator.return?.()).catch(ignore);
+  } catch {
+    // A synchronous throw from return(): nobody is left to tell.
+  }
+}
+
+// The reader is gone, so a failure to release has nobody to be reported to; the source logs its own.
+function ignore(): void {}

@@ -1,0 +1,138 @@
+import {
+  A2AError,
+  type Artifact,
+  isTerminalState,
+  type Message,
+  type Task,
+  type TaskStatus,
+} from '@baton/protocol';
+import { type ListedRecord, listRecords } from './list-records.ts';
+import { TaskRecord } from './task-record.ts';
+import type {
+  ArtifactChunk,
+  StoredTask,
+  TaskPage,
+  TaskQuery,
+  TaskReadOptions,
+  TaskScope,
+  TaskStore,
+} from './task-store.ts';
+
+/** Bounds of an in-memory store. Running and interrupted tasks are never evicted; only finished ones. */
+export interface InMemoryTaskStoreOptions {
+  /** How many finished (terminal) tasks to keep; beyond it the least recently used go first. Default 1000. */
+  readonly maxFinishedTasks?: number;
+  /** Also evict a finished task this long (ms) after it was last written or read. Default: no limit. */
+  readonly finishedTaskTtlMs?: number;
+  /** The clock, in epoch milliseconds; for tests. */
+  readonly now?: () => number;
+}
+
+/** What {@link InMemoryTaskStore.inspect} shows of a live record. */
+export interface TaskRecordView {
+  /** The live artifact object the store appends into; never mutate it. */
+  artifact(artifactId: string): Readonly<Artifact> | undefined;
+}
+
+/** A {@link TaskStore} in process memory, with a bound on finished tasks. */
+export interface InMemoryTaskStore extends TaskStore {
+  /** How many tasks are held right now. */
+  readonly size: number;
+  /** The live record of a task, for tests and diagnostics; `undefined` when absent. */
+  inspect(taskId: string): TaskRecordView | undefined;
+}
+
+interface Entry extends ListedRecord {
+  sequence: number;
+}
+
+/** The default bound on finished tasks kept by {@link createInMemoryTaskStore}. */
+export const DEFAULT_MAX_FINISHED_TASKS = 1000;
+
+/**
+ * Creates a task store that keeps tasks in a Map and changes each record in place (see `TaskRecord`), so an
+ * event costs what the event holds, not what the task holds. Finished tasks are kept in least-recently-used
+ * order and evicted beyond `maxFinishedTasks` or after `finishedTaskTtlMs`.
+ *
+ * @example
+ * const store = createInMemoryTaskStore({ maxFinishedTasks: 10_000, finishedTaskTtlMs: 3_600_000 });
+ */
+export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}): InMemoryTaskStore {
+  const maxFinished = options.maxFinishedTasks ?? DEFAULT_MAX_FINISHED_TASKS;
+  const ttl = options.finishedTaskTtlMs;
+  const now = options.now ?? Date.now;
+  if (!Number.isInteger(maxFinished) || maxFinished < 0)
+    throw new RangeError('maxFinishedTasks must be a whole number ≥ 0');
+  const entries = new Map<string, Entry>();
+  // Finished task ids, least recently used first, with the time of last use.
+  const finished = new Map<string, number>();
+  let sequence = 0;
+
+  function sweep(): void {
+    const time = now();
+    for (const [id, usedAt] of finished) {
+      if (finished.size <= maxFinished && (ttl === undefined || time - usedAt < ttl)) break;
+      finished.delete(id);
+      entries.delete(id);
+    }
+  }
+
+  function touch(record: TaskRecord): void {
+    if (!finished.has(record.id)) return;
+    finished.delete(record.id);
+    finished.set(record.id, now());
+  }
+
+  function entry(taskId: string): Entry {
+    sweep();
+    const found = entries.get(taskId);
+    if (!found) throw A2AError.taskNotFound(taskId);
+    touch(found.record);
+    return found;
+  }
+
+  return {
+    get size() {
+      sweep();
+      return entries.size;
+    },
+    inspect(taskId) {
+      return entries.get(taskId)?.record;
+    },
+    async create(task: Task, scope: TaskScope) {
+      sweep();
+      if (entries.has(task.id)) throw A2AError.internal(`Task ${task.id} already exists`);
+      const record = new TaskRecord(task, scope);
+      entries.set(task.id, { record, sequence: ++sequence });
+      if (isTerminalState(record.state)) finished.set(task.id, now());
+      sweep();
+    },
+    async get(taskId: string, readOptions?: TaskReadOptions): Promise<StoredTask | undefined> {
+      sweep();
+      const found = entries.get(taskId);
+      if (!found) return undefined;
+      touch(found.record);
+      return { task: found.record.snapshot(readOptions), scope: found.record.scope };
+    },
+    async setStatus(taskId: string, status: TaskStatus) {
+      const found = entry(taskId);
+      found.record.setStatus(status);
+      found.sequence = ++sequence;
+      finished.delete(taskId);
+      if (isTerminalState(status.state)) finished.set(taskId, now());
+      sweep();
+    },
+    async addMessage(taskId: string, message: Message) {
+      entry(taskId).record.addMessage(message);
+    },
+    async appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk) {
+      entry(taskId).record.appendArtifact(artifact, chunk);
+    },
+    async list(query: TaskQuery): Promise<TaskPage> {
+      sweep();
+      const { page, records } = listRecords(entries.values(), query);
+      for (const record of records) touch(record);
+      return page;
+    },
+  };
+}

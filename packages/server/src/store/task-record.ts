@@ -1,0 +1,123 @@
+import type { Artifact, Message, Task, TaskState, TaskStatus } from '@baton/protocol';
+import type { ArtifactChunk, TaskReadOptions, TaskScope } from './task-store.ts';
+
+// An artifact the record owns: its own `parts` array, so appends can push into it.
+interface OwnedArtifact extends Artifact {
+  parts: Artifact['parts'];
+}
+
+/**
+ * One task held in memory and changed in place: a status swap, a history push, or a push of parts into one
+ * artifact found through an index by id. No write copies or rewrites the task; only {@link snapshot} copies,
+ * and only the arrays the record will mutate later (messages, parts and statuses are never mutated).
+ */
+export class TaskRecord {
+  /** The scope the task belongs to. */
+  readonly scope: TaskScope;
+  private readonly base: Task;
+  private status: TaskStatus;
+  private readonly history: Message[];
+  private readonly artifacts: OwnedArtifact[] = [];
+  private readonly artifactIndex = new Map<string, number>();
+  private statusTime: number;
+
+  constructor(task: Task, scope: TaskScope) {
+    const { history, artifacts, status, ...base } = task;
+    this.base = base as Task;
+    this.scope = scope;
+    this.status = status;
+    this.statusTime = timeOf(status);
+    this.history = history ? [...history] : [];
+    for (const artifact of artifacts ?? []) this.appendArtifact(artifact, { append: false, lastChunk: true });
+  }
+
+  /** The task id. */
+  get id(): string {
+    return this.base.id;
+  }
+
+  /** The task's context id, if it has one. */
+  get contextId(): string | undefined {
+    return this.base.contextId;
+  }
+
+  /** The current state. */
+  get state(): TaskState {
+    return this.status.state;
+  }
+
+  /** The status timestamp in epoch milliseconds (0 when the status has none); the listing order. */
+  get statusTimestamp(): number {
+    return this.statusTime;
+  }
+
+  /** Replaces the status. */
+  setStatus(status: TaskStatus): void {
+    this.status = status;
+    this.statusTime = timeOf(status);
+  }
+
+  /** Appends a message to the history. */
+  addMessage(message: Message): void {
+    this.history.push(message);
+  }
+
+  /** Applies one artifact event: add, replace by id, or (with `append`) push its parts into the existing one. */
+  appendArtifact(artifact: Artifact, chunk: ArtifactChunk): void {
+    const position = this.artifactIndex.get(artifact.artifactId);
+    const existing = position === undefined ? undefined : this.artifacts[position];
+    if (!existing || position === undefined) {
+      this.artifactIndex.set(artifact.artifactId, this.artifacts.length);
+      this.artifacts.push(own(artifact));
+    } else if (!chunk.append) {
+      this.artifacts[position] = own(artifact);
+    } else {
+      extend(existing, artifact);
+    }
+  }
+
+  /** The live artifact with this id, for inspection only: never mutate it. */
+  artifact(artifactId: string): Readonly<Artifact> | undefined {
+    const position = this.artifactIndex.get(artifactId);
+    return position === undefined ? undefined : this.artifacts[position];
+  }
+
+  /** A copy of the task that later writes will not change. */
+  snapshot(options: TaskReadOptions = {}): Task {
+    const task: Task = { ...this.base, status: this.status };
+    const history = selectHistory(this.history, options.historyLength);
+    if (history) task.history = history;
+    const include = options.includeArtifacts;
+    if (include === true || (include === undefined && this.artifacts.length > 0)) {
+      task.artifacts = this.artifacts.map((artifact) => ({ ...artifact, parts: artifact.parts.slice() }));
+    }
+    return task;
+  }
+}
+
+function timeOf(status: TaskStatus): number {
+  const time = status.timestamp === undefined ? Number.NaN : Date.parse(status.timestamp);
+  return Number.isNaN(time) ? 0 : time;
+}
+
+function own(artifact: Artifact): OwnedArtifact {
+  return { ...artifact, parts: artifact.parts.slice() };
+}
+
+// Cost is proportional to the chunk: parts are pushed one by one (no spread, so no argument-count limit).
+function extend(target: OwnedArtifact, chunk: Artifact): void {
+  for (const part of chunk.parts) target.parts.push(part);
+  if (chunk.name !== undefined) target.name = chunk.name;
+  if (chunk.description !== undefined) target.description = chunk.description;
+  // Replaced, never mutated: a snapshot handed out earlier may share the old object.
+  if (chunk.metadata) target.metadata = { ...target.metadata, ...chunk.metadata };
+  if (chunk.extensions) target.extensions = [...new Set([...(target.extensions ?? []), ...chunk.extensions])];
+}
+
+function selectHistory(
+  history: readonly Message[],
+  historyLength: number | undefined,
+): Message[] | undefined {
+  if (historyLength === 0 || history.length === 0) return undefined;
+  return historyLength === undefined ? history.slice() : history.slice(-historyLength);
+}

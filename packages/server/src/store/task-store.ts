@@ -1,0 +1,76 @@
+import type { Artifact, Message, Task, TaskState, TaskStatus } from '@baton/protocol';
+
+/**
+ * Who a task belongs to: the tenant it was created in and the id of the caller that created it. A task is
+ * visible only to calls with the same tenant and the same user id (`undefined` matches only `undefined`).
+ */
+export interface TaskScope {
+  readonly tenant?: string | undefined;
+  readonly ownerId?: string | undefined;
+}
+
+/** How much of a task a read returns. */
+export interface TaskReadOptions {
+  /** Unset: the whole history; 0: no `history` field; N: the last N messages. */
+  readonly historyLength?: number | undefined;
+  /** Unset: `artifacts` when there are any; `true`: always (possibly `[]`); `false`: no `artifacts` field. */
+  readonly includeArtifacts?: boolean | undefined;
+}
+
+/** A task as read from a store, with the scope it belongs to. */
+export interface StoredTask {
+  readonly task: Task;
+  readonly scope: TaskScope;
+}
+
+/** How an artifact event combines with what the task already holds. */
+export interface ArtifactChunk {
+  /** `false`: add the artifact, or replace the one with the same id; `true`: append its parts to that one. */
+  readonly append: boolean;
+  /** Whether this is the artifact's final chunk. */
+  readonly lastChunk: boolean;
+}
+
+/** The filters and page of a task listing; the scope is mandatory, so callers only ever see their own tasks. */
+export interface TaskQuery extends TaskReadOptions {
+  readonly scope: TaskScope;
+  readonly contextId?: string | undefined;
+  readonly status?: TaskState | undefined;
+  /** Only tasks whose status timestamp is at or after this instant (any RFC 3339 form). */
+  readonly statusTimestampAfter?: string | undefined;
+  /** Already validated by the caller: 1..100. */
+  readonly pageSize: number;
+  /** A `nextPageToken` this store returned before; anything else rejects with InvalidParams. */
+  readonly pageToken?: string | undefined;
+}
+
+/** One page of a task listing, newest status first. */
+export interface TaskPage {
+  readonly tasks: Task[];
+  /** `""` on the last page. */
+  readonly nextPageToken: string;
+  /** How many tasks matched before paging. */
+  readonly totalSize: number;
+}
+
+/**
+ * Where tasks live. Writes apply one change at a time, so a store can update its record in place (or issue
+ * one small SQL statement) instead of rewriting the whole task on every event. A store must not mutate the
+ * objects it is given (the runtime hands the same objects to stream subscribers), and what it returns from a
+ * read must be a copy or a value it will not mutate later. Live event delivery is not the store's job: see
+ * `TaskEventHub`. Writes to an unknown task reject with TaskNotFound.
+ */
+export interface TaskStore {
+  /** Saves a new task; rejects when the id is taken. */
+  create(task: Task, scope: TaskScope): Promise<void>;
+  /** Reads a task, or `undefined` when it does not exist (or was evicted). */
+  get(taskId: string, options?: TaskReadOptions): Promise<StoredTask | undefined>;
+  /** Replaces the task's status. Lifecycle rules are the runtime's job, not the store's. */
+  setStatus(taskId: string, status: TaskStatus): Promise<void>;
+  /** Appends a message to the task's history. */
+  addMessage(taskId: string, message: Message): Promise<void>;
+  /** Adds, replaces or extends one artifact, as an artifact update event would. */
+  appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk): Promise<void>;
+  /** Lists the tasks in `query.scope` matching the filters, newest status timestamp first. */
+  list(query: TaskQuery): Promise<TaskPage>;
+}

@@ -1,0 +1,12 @@
+/** Live task events (the hub a cross-instance bus can replace), stream-end rules, and the runtime's logger. */
+export {
+  createEventHub,
+  type EventHubOptions,
+  type TaskEventHub,
+  type TaskEventListener,
+} from './event-hub.ts';
+export { DEFAULT_MAX_QUEUED_EVENTS } from './event-queue.ts';
+export { isFinalEvent } from './final-event.ts';
+export type { Logger } from './logger.ts';
+export { EXECUTOR_FAILURE_MESSAGE } from './run-execution.ts';
+export { SHUTDOWN_MESSAGE } from './task-runtime.ts';

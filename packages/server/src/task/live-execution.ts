@@ -1,0 +1,56 @@
+import type { A2AError, Message } from '@baton/protocol';
+
+/** Why an execution was cut loose from its task: a CancelTask, or the server shutting down. */
+export type DetachReason = 'canceled' | 'shutdown';
+
+/** A reply the executor is waiting for (`requestInput` / `requestAuth`). */
+export interface PendingReply {
+  resolve(message: Message): void;
+  reject(reason: unknown): void;
+}
+
+/** An executor run in progress on one task. */
+export interface LiveExecution {
+  readonly taskId: string;
+  readonly controller: AbortController;
+  /** Set while the executor is suspended in `requestInput` / `requestAuth`. */
+  pendingReply: PendingReply | undefined;
+  /** Whether the executor answered with a direct Message (so no task may be created). */
+  replied: boolean;
+  /** Set once the runtime stopped listening to the execution: its later writes are refused or ignored. */
+  detached: DetachReason | undefined;
+  /** Settles when the executor has returned or thrown and its result has been applied. */
+  done: Promise<void>;
+  /** Fails the request that started the execution, for an end that comes before any event. */
+  readonly failRequest: (error: A2AError) => void;
+}
+
+/** Creates the bookkeeping of a new execution (its `done` is filled in by whoever runs it). */
+export function createLiveExecution(taskId: string, failRequest: (error: A2AError) => void): LiveExecution {
+  return {
+    taskId,
+    failRequest,
+    controller: new AbortController(),
+    pendingReply: undefined,
+    replied: false,
+    detached: undefined,
+    done: Promise.resolve(),
+  };
+}
+
+/**
+ * Cuts the execution loose from its task: fires its AbortSignal with an AbortError saying why, and rejects a pending
+ * `requestInput` with the same error so a suspended executor unwinds.
+ */
+export function abortExecution(execution: LiveExecution, reason: DetachReason): void {
+  if (execution.detached) return;
+  execution.detached = reason;
+  const error = new DOMException(
+    reason === 'canceled' ? `Task ${execution.taskId} was canceled` : 'The server is shutting down',
+    'AbortError',
+  );
+  const pending = execution.pendingReply;
+  execution.pendingReply = undefined;
+  execution.controller.abort(error);
+  pending?.reject(error);
+}

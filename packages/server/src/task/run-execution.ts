@@ -1,0 +1,110 @@
+import { type A2AError, isA2AError, isTerminalState, type Message } from '@baton/protocol';
+import type { AgentExecutor } from '../executor/agent-executor.ts';
+import { createAgentMessage } from '../executor/agent-message.ts';
+import { createExecutionContext, type ExecutionRequest } from '../executor/execution-context.ts';
+import { createExecutionHost } from './execution-host.ts';
+import { createLiveExecution, type LiveExecution } from './live-execution.ts';
+import type { Logger } from './logger.ts';
+import type { TaskChannel } from './task-channel.ts';
+
+/** The status message a task gets when its executor throws something other than an A2AError. */
+export const EXECUTOR_FAILURE_MESSAGE = 'The agent failed while working on this task.';
+
+/** What {@link runExecution} needs. */
+export interface RunExecutionOptions {
+  readonly channel: TaskChannel;
+  readonly executor: AgentExecutor;
+  /** The request as the executor will see it, without the signal (the execution owns that). */
+  readonly request: Omit<ExecutionRequest, 'signal'>;
+  readonly logger: Logger;
+  /** Gets an A2AError the executor threw before any event; the request fails with it and no task is made. */
+  readonly onEarlyError: (error: A2AError) => void;
+}
+
+/**
+ * Starts the executor on a channel and applies how it ends: a returned answer becomes a direct Message (no
+ * task yet) or the completing status message; a plain return completes a task still SUBMITTED or WORKING (an
+ * interrupted task stays as it is, for the next message to pick up); a throw fails the task with a safe message
+ * and logs the real error. Returns the live execution at once.
+ */
+export function runExecution(options: RunExecutionOptions): LiveExecution {
+  const { channel, executor, request, logger } = options;
+  const execution = createLiveExecution(channel.taskId, options.onEarlyError);
+  channel.execution = execution;
+  const host = createExecutionHost(channel, execution, request.message);
+  const context = createExecutionContext({ ...request, signal: execution.controller.signal }, host);
+  const ids = { taskId: channel.taskId, contextId: channel.contextId };
+
+  async function finish(result: unknown): Promise<void> {
+    if (execution.detached) return;
+    const state = channel.state;
+    if (isAnswer(result)) {
+      if (state === undefined && !execution.replied) {
+        execution.replied = true;
+        channel.publishReply(createAgentMessage(result, { contextId: channel.contextId }));
+      } else if (state !== undefined && !isTerminalState(state)) {
+        await channel.setStatus('TASK_STATE_COMPLETED', createAgentMessage(result, ids));
+      } else {
+        logger.warn('Ignored what the executor returned: it had already replied, or its task had ended', {
+          taskId: channel.taskId,
+        });
+      }
+      return;
+    }
+    if (execution.replied) return;
+    if (state === undefined) await channel.create(request.message);
+    const current = channel.state;
+    if (current === 'TASK_STATE_SUBMITTED' || current === 'TASK_STATE_WORKING') {
+      await channel.setStatus('TASK_STATE_COMPLETED');
+    }
+  }
+
+  async function fail(error: unknown): Promise<void> {
+    if (execution.detached) {
+      logger.debug?.('An executor ended with an error after its task was let go', {
+        taskId: channel.taskId,
+        error,
+      });
+      return;
+    }
+    const state = channel.state;
+    if (state === undefined && !execution.replied && isA2AError(error)) {
+      options.onEarlyError(error);
+      return;
+    }
+    logger.error('The executor failed', { taskId: channel.taskId, error });
+    if (execution.replied || (state !== undefined && isTerminalState(state))) return;
+    if (state === undefined) await channel.create(request.message);
+    const text = isA2AError(error) ? error.message : EXECUTOR_FAILURE_MESSAGE;
+    await channel.setStatus('TASK_STATE_FAILED', createAgentMessage(text, ids));
+  }
+
+  // The end is applied in the task's queue and lets go of the execution in the same step, so a follow-up
+  // queued behind it never mistakes the finished execution for one still waiting for input.
+  const settle = (apply: () => Promise<void>) =>
+    channel.run(async () => {
+      try {
+        await apply();
+      } finally {
+        execution.pendingReply = undefined;
+        channel.detachExecution(execution);
+      }
+    });
+
+  execution.done = Promise.resolve()
+    .then(() => executor(context))
+    .then(
+      (result) => settle(() => finish(result)),
+      (error: unknown) => settle(() => fail(error)),
+    )
+    .catch((error: unknown) =>
+      logger.error('Could not record how an execution ended', { taskId: channel.taskId, error }),
+    )
+    .finally(() => channel.detachExecution(execution));
+  return execution;
+}
+
+function isAnswer(result: unknown): result is string | Message {
+  if (typeof result === 'string') return true;
+  return typeof result === 'object' && result !== null && 'parts' in result && Array.isArray(result.parts);
+}

@@ -1,0 +1,152 @@
+import {
+  type Artifact,
+  assertTransition,
+  isTerminalState,
+  type Message,
+  nowTimestamp,
+  type Task,
+  type TaskState,
+  type TaskStatus,
+} from '@baton/protocol';
+import type { ArtifactChunk, TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.ts';
+import type { TaskEventHub } from './event-hub.ts';
+import type { LiveExecution } from './live-execution.ts';
+
+/** What a {@link TaskChannel} is made of. */
+export interface TaskChannelInit {
+  readonly store: TaskStore;
+  readonly hub: TaskEventHub;
+  readonly taskId: string;
+  readonly contextId: string;
+  readonly scope: TaskScope;
+  /** The task's state, or `undefined` for a task whose id is reserved but which is not created yet. */
+  readonly state: TaskState | undefined;
+  /** Called when no work is queued and no execution is attached, so the registry can drop the channel. */
+  readonly onIdle: (channel: TaskChannel) => void;
+}
+
+/**
+ * The single writer of one task in this process. Work on the task runs one piece at a time, in call order
+ * ({@link run}); each write checks the lifecycle against the cached state, applies one change to the store,
+ * then publishes one event. The cached state is why no write needs to read the task back.
+ * The write methods assume they run inside {@link run}.
+ */
+export class TaskChannel {
+  readonly taskId: string;
+  readonly contextId: string;
+  readonly scope: TaskScope;
+  /** The execution working on this task, if one is live here. */
+  execution: LiveExecution | undefined;
+  private readonly store: TaskStore;
+  private readonly hub: TaskEventHub;
+  private readonly onIdle: (channel: TaskChannel) => void;
+  private currentState: TaskState | undefined;
+  private tail: Promise<unknown> = Promise.resolve();
+  private pending = 0;
+
+  constructor(init: TaskChannelInit) {
+    this.store = init.store;
+    this.hub = init.hub;
+    this.taskId = init.taskId;
+    this.contextId = init.contextId;
+    this.scope = init.scope;
+    this.currentState = init.state;
+    this.onIdle = init.onIdle;
+  }
+
+  /** The task's state; `undefined` until the task is created. */
+  get state(): TaskState | undefined {
+    return this.currentState;
+  }
+
+  /** Whether the task exists in the store. */
+  get created(): boolean {
+    return this.currentState !== undefined;
+  }
+
+  /** Runs `work` after all work queued before it; the queue goes on whether `work` succeeds or fails. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    this.pending += 1;
+    const result = this.tail.then(work);
+    this.tail = result.then(
+      () => this.settle(),
+      () => this.settle(),
+    );
+    return result;
+  }
+
+  /** Drops the execution and lets the channel go once its queue is empty. */
+  detachExecution(execution: LiveExecution): void {
+    if (this.execution !== execution) return;
+    this.execution = undefined;
+    if (this.pending === 0) this.onIdle(this);
+  }
+
+  /** Creates the task in SUBMITTED with the user's message as its history, and publishes it. */
+  async create(userMessage: Message): Promise<void> {
+    if (this.currentState !== undefined) return;
+    const task: Task = {
+      id: this.taskId,
+      contextId: this.contextId,
+      status: { state: 'TASK_STATE_SUBMITTED', timestamp: nowTimestamp() },
+      history: [userMessage],
+    };
+    await this.store.create(task, this.scope);
+    this.currentState = task.status.state;
+    this.hub.publish(this.taskId, { task });
+  }
+
+  /** Moves the task to `state` (the message, if any, also goes to history) and publishes the update. */
+  async setStatus(state: TaskState, message?: Message): Promise<void> {
+    assertTransition(this.currentState ?? 'TASK_STATE_UNSPECIFIED', state);
+    const status: TaskStatus = { state, timestamp: nowTimestamp(), ...(message ? { message } : {}) };
+    if (message) await this.store.addMessage(this.taskId, message);
+    await this.store.setStatus(this.taskId, status);
+    this.currentState = state;
+    this.hub.publish(this.taskId, {
+      statusUpdate: { taskId: this.taskId, contextId: this.contextId, status },
+    });
+  }
+
+  /** Applies one artifact event to the store and publishes it; refused once the task is terminal. */
+  async writeArtifact(artifact: Artifact, chunk: ArtifactChunk): Promise<void> {
+    const state = this.currentState;
+    if (state === undefined || isTerminalState(state)) {
+      throw new Error(
+        `Cannot add artifact ${artifact.artifactId} to task ${this.taskId}: it is ${state ?? 'not created'}`,
+      );
+    }
+    await this.store.appendArtifact(this.taskId, artifact, chunk);
+    this.hub.publish(this.taskId, {
+      artifactUpdate: {
+        taskId: this.taskId,
+        contextId: this.contextId,
+        artifact,
+        append: chunk.append,
+        lastChunk: chunk.lastChunk,
+      },
+    });
+  }
+
+  /** Adds a client message to the history (no event: the status change that follows is the event). */
+  async addUserMessage(message: Message): Promise<void> {
+    await this.store.addMessage(this.taskId, message);
+  }
+
+  /** Publishes a direct Message reply (no task is created). */
+  publishReply(message: Message): void {
+    this.hub.publish(this.taskId, { message });
+  }
+
+  /** Reads the task from the store. */
+  async snapshot(options?: TaskReadOptions): Promise<Task> {
+    const stored = await this.store.get(this.taskId, options);
+    if (!stored) throw new Error(`Task ${this.taskId} vanished from the store while in use`);
+    return stored.task;
+  }
+
+  private settle(): void {
+    this.pending -= 1;
+    if (this.pending === 0 && this.execution === undefined) this.onIdle(this);
+  }
+}
