@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const sharedTestConfig = defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: '.test-results/vitest.json' },
   },

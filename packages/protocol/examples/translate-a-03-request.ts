@@ -1,7 +1,7 @@
 /**
- * The protocol demo behind `npm start` (until the agent chain lands): an A2A 0.3 peer's JSON-RPC request is
- * checked, translated to the A2A 1.0 form Baton works with, and answered; a malformed one gets a spec-shaped
- * error that names the field. Run it with `pnpm --filter @baton/protocol dev`.
+ * A protocol demo: an A2A 0.3 peer's JSON-RPC request is checked, translated to the A2A 1.0 form Baton works
+ * with, and answered; a malformed one gets a spec-shaped error that names the field. Run it with
+ * `pnpm --filter @baton/protocol demo`.
  */
 import {
   A2AError,
