@@ -1,6 +1,7 @@
-import type { ProtocolVersion } from '@baton/protocol';
+import { A2AError, type ProtocolVersion } from '@baton/protocol';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { errorVersionFor, readRequestedVersion } from './binding/request-version.ts';
 import type { AgentCardInput, ServedSurface } from './card/agent-card-input.ts';
 import { createAgentCardRoutes } from './card/agent-card-routes.ts';
 import { assertCardMatchesServer, deriveAgentCard } from './card/derive-agent-card.ts';
@@ -9,7 +10,10 @@ import type { CallUser } from './handler/call-context.ts';
 import { createRequestHandler, type TaskRequestHandler } from './handler/create-request-handler.ts';
 import type { PushConfigStore } from './handler/push-config-store.ts';
 import { createJsonRpcApp } from './jsonrpc/create-json-rpc-app.ts';
+import { jsonRpcErrorResponse } from './jsonrpc/json-rpc-responses.ts';
 import { createRestApp } from './rest/create-rest-app.ts';
+import { responseMediaType } from './rest/response-media-type.ts';
+import { restErrorResponse } from './rest/rest-error-response.ts';
 import type { TaskStore } from './store/task-store.ts';
 import { consoleLogger, type Logger } from './task/logger.ts';
 
@@ -125,17 +129,25 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       ...(options.url ? { baseUrl: options.url } : {}),
     }),
   );
-  const limit = bodyLimit({
-    maxSize: options.maxBodyBytes ?? 4 * 1024 * 1024,
-    onError: (c) =>
-      c.json({ error: { code: 413, status: 'INVALID_ARGUMENT', message: 'Request body is too large' } }, 413),
-  });
+  // A body over the limit is refused with 413, in the error format of the binding and version it was sent to.
+  const maxSize = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const tooLarge = () => A2AError.invalidRequest(`Request body is too large; the limit is ${maxSize} bytes`);
+  const versionOf = (c: Context) => errorVersionFor(readRequestedVersion(c.req.raw));
   if (served.jsonRpcPath !== undefined) {
-    app.use(served.jsonRpcPath, limit);
+    const onError = (c: Context) => jsonRpcErrorResponse(null, tooLarge(), versionOf(c), { status: 413 });
+    app.use(served.jsonRpcPath, bodyLimit({ maxSize, onError }));
     app.route(served.jsonRpcPath, createJsonRpcApp(bindingOptions));
   }
   if (served.restPath !== undefined) {
-    app.use(`${served.restPath === '/' ? '' : served.restPath}/*`, limit);
+    const onError = (c: Context) => {
+      const version = versionOf(c);
+      return restErrorResponse(tooLarge(), {
+        version,
+        mediaType: responseMediaType(c.req.raw, version),
+        override: { httpStatus: 413, status: 'INVALID_ARGUMENT' },
+      });
+    };
+    app.use(`${served.restPath === '/' ? '' : served.restPath}/*`, bodyLimit({ maxSize, onError }));
     app.route(served.restPath, createRestApp(bindingOptions));
   }
   app.notFound((c) =>

@@ -92,7 +92,11 @@ describe.each(['1.0', '0.3'] as const)('the a2a-js %s REST client', (version) =>
     expect(calls.map(({ method, request }) => [method, request])).toEqual([
       [
         'sendMessage',
-        { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'outline this' }] } },
+        {
+          message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'outline this' }] },
+          // Its 0.3 REST body has no `blocking`: the proto3 default, false, so non-blocking (as its own server reads it).
+          ...(version === '0.3' ? { configuration: { returnImmediately: true } } : {}),
+        },
       ],
       ['getTask', { id: 'task-1', historyLength: 3 }],
       ['cancelTask', { id: 'task-1' }],

@@ -67,7 +67,10 @@ describe('the REST binding over the real request handler', () => {
     const app = createApp();
     const response = await app.request(
       `${BASE}/v1/message:send`,
-      postJson({ message: { messageId: 'm-1', role: 'ROLE_USER', content: [{ text: 'Tea' }] } }),
+      postJson({
+        message: { messageId: 'm-1', role: 'ROLE_USER', content: [{ text: 'Tea' }] },
+        configuration: { blocking: true },
+      }),
     );
     expect(await response.json()).toMatchObject({
       task: {

@@ -73,8 +73,10 @@ describe('0.3 routes (no A2A-Version header)', () => {
     );
     expect(response.headers.get('Content-Type')).toBe('text/event-stream');
     expect(onlyCall(calls).method).toBe('sendStreamingMessage');
+    // No `blocking` is the proto3 default, false: non-blocking (irrelevant to a stream, but translated as sent).
     expect(onlyCall(calls).request).toEqual({
       message: { messageId: 'm-2', role: 'ROLE_USER', parts: [{ text: 'hi' }] },
+      configuration: { returnImmediately: true },
     });
   });
 

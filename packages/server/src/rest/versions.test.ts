@@ -101,7 +101,13 @@ describe('version negotiation', () => {
     const v1 = await app.request(`${BASE}/v1/message:send`, post(v1Body, { 'A2A-Version': '1.0' }));
     expect([v03.status, v1.status]).toEqual([200, 200]);
     expect(calls.map((call) => [call.call.version, call.request])).toEqual([
-      ['0.3', { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'x' }] } }],
+      [
+        '0.3',
+        {
+          message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'x' }] },
+          configuration: { returnImmediately: true },
+        },
+      ],
       ['1.0', { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'x' }] }, tenant: 'v1' }],
     ]);
     expect(Object.keys((await v03.json()) as object)).toEqual(['task']);

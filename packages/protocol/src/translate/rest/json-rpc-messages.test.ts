@@ -197,9 +197,10 @@ describe('REST ↔ JSON-RPC events and send bodies', () => {
       { ...restRequest, configuration: { historyLength: -1 } },
       options,
     );
-    expect(negative.configuration).toStrictEqual({});
+    expect(negative.configuration).toStrictEqual({ blocking: false });
     const large = { ...jsonRpcParams, configuration: { historyLength: 2 ** 40 } };
     expect(sendMessageRequestFromJsonRpc(large, options).configuration).toStrictEqual({
+      blocking: true,
       historyLength: 2_147_483_647,
     });
     expect(losses.map((loss) => loss.path)).toEqual([
@@ -210,7 +211,24 @@ describe('REST ↔ JSON-RPC events and send bodies', () => {
       sendMessageRequestToJsonRpc({ ...restRequest, configuration: { historyLength: 0 } }),
     ).toStrictEqual({
       ...jsonRpcParams,
-      configuration: { historyLength: 0 },
+      configuration: { blocking: false, historyLength: 0 },
     });
+  });
+
+  it('reads an absent REST blocking as false (a proto3 bool) and writes an absent JSON-RPC one as true', () => {
+    expect(sendMessageRequestToJsonRpc({ message: restRequest.message }).configuration).toStrictEqual({
+      blocking: false,
+    });
+    expect(
+      sendMessageRequestToJsonRpc({ message: restRequest.message, configuration: { blocking: true } })
+        .configuration,
+    ).toStrictEqual({ blocking: true });
+    expect(sendMessageRequestFromJsonRpc({ message: jsonRpcParams.message }).configuration).toStrictEqual({
+      blocking: true,
+    });
+    expect(
+      sendMessageRequestFromJsonRpc({ message: jsonRpcParams.message, configuration: { blocking: false } })
+        .configuration,
+    ).toStrictEqual({ blocking: false });
   });
 });

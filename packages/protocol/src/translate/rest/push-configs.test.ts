@@ -131,7 +131,7 @@ describe('REST send requests', () => {
       { message: restRequest.message, configuration: { historyLength: -1 } },
       options,
     );
-    expect(result.configuration).toStrictEqual({});
+    expect(result.configuration).toStrictEqual({ returnImmediately: true });
     expect(losses).toEqual([
       {
         path: 'configuration.historyLength',

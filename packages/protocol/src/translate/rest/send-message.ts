@@ -25,27 +25,36 @@ function historyLengthFromJsonRpc(historyLength: number | undefined, options: Tr
   return INT32_MAX;
 }
 
-/** 0.3 REST send options → 0.3 JSON-RPC (`pushNotificationConfig`); a negative `historyLength` is left unset. */
+/**
+ * 0.3 REST send options → 0.3 JSON-RPC (`pushNotificationConfig`); a negative `historyLength` is left unset.
+ * `blocking` is a plain proto3 bool there, so an absent one IS `false` (non-blocking), as the official SDK's
+ * 0.3 REST client means it when it leaves the field out; 0.3 JSON-RPC says that explicitly.
+ */
 export function sendMessageConfigurationToJsonRpc(
   configuration: rest.SendMessageConfiguration,
   options: TranslateOptions = {},
 ): v03.MessageSendConfiguration {
-  const { pushNotification, historyLength, ...fields } = configuration;
+  const { pushNotification, historyLength, blocking, ...fields } = configuration;
   return {
     ...cloneJson(fields),
+    blocking: blocking ?? false,
     ...optional('historyLength', historyLengthToJsonRpc(historyLength, at(options, 'historyLength'))),
     ...optional('pushNotificationConfig', pushNotification && cloneJson(pushNotification)),
   };
 }
 
-/** 0.3 JSON-RPC send options → 0.3 REST (`pushNotification`); a `historyLength` above int32 is clamped. */
+/**
+ * 0.3 JSON-RPC send options → 0.3 REST (`pushNotification`); a `historyLength` above int32 is clamped. An
+ * absent JSON-RPC `blocking` means blocking, which 0.3 REST can only say as `blocking: true`.
+ */
 export function sendMessageConfigurationFromJsonRpc(
   configuration: v03.MessageSendConfiguration,
   options: TranslateOptions = {},
 ): rest.SendMessageConfiguration {
-  const { pushNotificationConfig, historyLength, ...fields } = configuration;
+  const { pushNotificationConfig, historyLength, blocking, ...fields } = configuration;
   return {
     ...cloneJson(fields),
+    blocking: blocking ?? true,
     ...optional('pushNotification', pushNotificationConfig && cloneJson(pushNotificationConfig)),
     ...optional('historyLength', historyLengthFromJsonRpc(historyLength, at(options, 'historyLength'))),
   };
@@ -56,14 +65,11 @@ export function sendMessageRequestToJsonRpc(
   request: rest.SendMessageRequest,
   options: TranslateOptions = {},
 ): v03.MessageSendParams {
-  const { message, configuration, ...fields } = request;
+  const { message, configuration = {}, ...fields } = request;
   return {
     ...cloneJson(fields),
     message: messageToJsonRpc(message),
-    ...optional(
-      'configuration',
-      configuration && sendMessageConfigurationToJsonRpc(configuration, at(options, 'configuration')),
-    ),
+    configuration: sendMessageConfigurationToJsonRpc(configuration, at(options, 'configuration')),
   };
 }
 
@@ -72,14 +78,11 @@ export function sendMessageRequestFromJsonRpc(
   params: v03.MessageSendParams,
   options: TranslateOptions = {},
 ): rest.SendMessageRequest {
-  const { message, configuration, ...fields } = params;
+  const { message, configuration = {}, ...fields } = params;
   return {
     ...cloneJson(fields),
     message: messageFromJsonRpc(message, at(options, 'message')),
-    ...optional(
-      'configuration',
-      configuration && sendMessageConfigurationFromJsonRpc(configuration, at(options, 'configuration')),
-    ),
+    configuration: sendMessageConfigurationFromJsonRpc(configuration, at(options, 'configuration')),
   };
 }
 
