@@ -1,15 +1,10 @@
+import type { Logger } from '../task/logger.ts';
+
 /**
  * Where a binding reports failures the caller must not see: a handler that threw something other than an
- * `A2AError`, a result that could not be serialized. The caller only gets a generic InternalError.
+ * `A2AError`, a result that could not be serialized. The caller only gets a generic InternalError. Any
+ * server {@link Logger} will do.
  */
-export interface BindingLogger {
-  /** Reports one failure; `details` carries the original error and what the call was. */
-  error(message: string, details: Readonly<Record<string, unknown>>): void;
-}
+export type BindingLogger = Pick<Logger, 'error'>;
 
-/** The default logger: `console.error`, so failures are visible without any setup. */
-export const consoleLogger: BindingLogger = {
-  error(message, details) {
-    console.error(message, details);
-  },
-};
+export { consoleLogger } from '../task/logger.ts';

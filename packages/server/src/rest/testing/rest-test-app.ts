@@ -21,7 +21,7 @@ export function createTestApp(options: Partial<RestAppOptions> = {}) {
   const rest = createRestApp({
     handler,
     heartbeatMs: 0,
-    logger: { error: (message, details) => logged.push({ message, details }) },
+    logger: { error: (message, details = {}) => logged.push({ message, details }) },
     ...options,
   });
   const app = new Hono().route(BASE, rest);
