@@ -1,0 +1,65 @@
+import type {
+  AgentCard,
+  CancelTaskRequest,
+  DeleteTaskPushNotificationConfigRequest,
+  GetExtendedAgentCardRequest,
+  GetTaskPushNotificationConfigRequest,
+  GetTaskRequest,
+  ListTaskPushNotificationConfigsRequest,
+  ListTaskPushNotificationConfigsResponse,
+  ListTasksRequest,
+  ListTasksResponse,
+  ProtocolVersion,
+  SendMessageRequest,
+  SendMessageResponse,
+  StreamResponse,
+  SubscribeToTaskRequest,
+  Task,
+  TaskPushNotificationConfig,
+} from '@baton/protocol';
+
+/** Per-call options every transport method takes. */
+export interface CallOptions {
+  /** Cancels the call (and closes a stream). */
+  readonly signal?: AbortSignal;
+  /** Overrides the client's timeout for this call, in milliseconds (for streams: until the first event). */
+  readonly timeoutMs?: number;
+  /** Extra headers for this call. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * One way of talking to an agent: a binding (JSON-RPC or HTTP+JSON) at one protocol version (1.0 or 0.3),
+ * at one URL. Every method speaks A2A 1.0 types whatever the wire version; 0.3 transports translate with
+ * `@baton/protocol`'s `translate`. Methods reject with `A2AError` for what the server said and with
+ * `A2AClientError` for local failures. Streams are async iterables: breaking out of the loop, or aborting
+ * the signal, closes the connection.
+ */
+export interface Transport {
+  readonly binding: 'JSONRPC' | 'HTTP+JSON';
+  readonly version: ProtocolVersion;
+  readonly url: string;
+  sendMessage(request: SendMessageRequest, options?: CallOptions): Promise<SendMessageResponse>;
+  sendStreamingMessage(request: SendMessageRequest, options?: CallOptions): AsyncIterable<StreamResponse>;
+  getTask(request: GetTaskRequest, options?: CallOptions): Promise<Task>;
+  listTasks(request: ListTasksRequest, options?: CallOptions): Promise<ListTasksResponse>;
+  cancelTask(request: CancelTaskRequest, options?: CallOptions): Promise<Task>;
+  subscribeToTask(request: SubscribeToTaskRequest, options?: CallOptions): AsyncIterable<StreamResponse>;
+  createTaskPushNotificationConfig(
+    request: TaskPushNotificationConfig,
+    options?: CallOptions,
+  ): Promise<TaskPushNotificationConfig>;
+  getTaskPushNotificationConfig(
+    request: GetTaskPushNotificationConfigRequest,
+    options?: CallOptions,
+  ): Promise<TaskPushNotificationConfig>;
+  listTaskPushNotificationConfigs(
+    request: ListTaskPushNotificationConfigsRequest,
+    options?: CallOptions,
+  ): Promise<ListTaskPushNotificationConfigsResponse>;
+  deleteTaskPushNotificationConfig(
+    request: DeleteTaskPushNotificationConfigRequest,
+    options?: CallOptions,
+  ): Promise<void>;
+  getExtendedAgentCard(request: GetExtendedAgentCardRequest, options?: CallOptions): Promise<AgentCard>;
+}
