@@ -1,0 +1,74 @@
+import type { AgentCard, SecurityScheme } from '@baton/protocol';
+import type { Authenticate } from '../http/send-http-request.ts';
+
+/** A credential: the value itself, or a function that returns a fresh one for each request (token refresh). */
+export type Credential = string | (() => string | Promise<string>);
+
+/**
+ * Credentials by security scheme name (the keys of the card's `securitySchemes`): an API key, a bearer or
+ * OAuth 2 / OpenID Connect access token, or `user:password` for HTTP Basic.
+ */
+export type Credentials = Readonly<Record<string, Credential>>;
+
+const resolve = async (credential: Credential): Promise<string> =>
+  typeof credential === 'function' ? credential() : credential;
+
+function base64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+async function apply(
+  scheme: SecurityScheme,
+  credential: Credential,
+  url: URL,
+  headers: Headers,
+): Promise<void> {
+  if ('apiKeySecurityScheme' in scheme) {
+    const { location, name } = scheme.apiKeySecurityScheme;
+    const value = await resolve(credential);
+    if (location === 'query') url.searchParams.set(name, value);
+    else if (location === 'cookie') {
+      const cookie = `${name}=${encodeURIComponent(value)}`;
+      const existing = headers.get('cookie');
+      headers.set('cookie', existing ? `${existing}; ${cookie}` : cookie);
+    } else headers.set(name, value);
+    return;
+  }
+  if ('httpAuthSecurityScheme' in scheme) {
+    const value = await resolve(credential);
+    const kind = scheme.httpAuthSecurityScheme.scheme.toLowerCase();
+    if (kind === 'basic')
+      headers.set('authorization', `Basic ${value.includes(':') ? base64(value) : value}`);
+    else if (kind === 'bearer') headers.set('authorization', `Bearer ${value}`);
+    else headers.set('authorization', `${scheme.httpAuthSecurityScheme.scheme} ${value}`);
+    return;
+  }
+  if ('oauth2SecurityScheme' in scheme || 'openIdConnectSecurityScheme' in scheme) {
+    headers.set('authorization', `Bearer ${await resolve(credential)}`);
+  }
+  // Mutual TLS is configured on the connection (a custom fetch), not per request.
+}
+
+/**
+ * Builds the hook that adds `credentials` to every request as the card's `securitySchemes` say: API keys in
+ * their header, query parameter or cookie; HTTP Bearer/Basic (and other HTTP schemes) in `Authorization`;
+ * OAuth 2 and OpenID Connect tokens as Bearer. Credentials for schemes the card does not declare are ignored.
+ *
+ * @example
+ * const authenticate = createAuthenticator(card, { bearer: () => tokens.current() });
+ */
+export function createAuthenticator(
+  card: () => Pick<AgentCard, 'securitySchemes'>,
+  credentials: Credentials,
+): Authenticate {
+  return async ({ url, headers }) => {
+    const schemes = card().securitySchemes ?? {};
+    for (const [name, credential] of Object.entries(credentials)) {
+      const scheme = schemes[name];
+      if (scheme) await apply(scheme, credential, url, headers);
+    }
+  };
+}

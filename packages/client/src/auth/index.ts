@@ -1,0 +1,2 @@
+/** Credentials applied per the card's security schemes. */
+export * from './create-authenticator.ts';

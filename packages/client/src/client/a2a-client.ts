@@ -1,0 +1,156 @@
+import type {
+  AgentCard,
+  CancelTaskRequest,
+  DeleteTaskPushNotificationConfigRequest,
+  GetTaskPushNotificationConfigRequest,
+  GetTaskRequest,
+  ListTaskPushNotificationConfigsRequest,
+  ListTaskPushNotificationConfigsResponse,
+  ListTasksRequest,
+  ListTasksResponse,
+  SendMessageResponse,
+  StreamResponse,
+  Task,
+  TaskPushNotificationConfig,
+} from '@baton/protocol';
+import type { CallOptions, Transport } from '../transport/transport.ts';
+import { type ResubscribeOptions, resumeStream } from './resume-stream.ts';
+import { type SendInput, type SendRequestOptions, toSendRequest } from './to-send-request.ts';
+
+/** Options of a send: the call options plus what shapes the request. */
+export interface SendOptions extends CallOptions, SendRequestOptions {}
+
+/** Options of a stream: a send's options plus the resubscribe policy (`false` turns it off). */
+export interface StreamOptions extends SendOptions {
+  readonly resubscribe?: ResubscribeOptions | false;
+}
+
+/** Options of a subscription. */
+export interface SubscribeOptions extends CallOptions {
+  readonly resubscribe?: ResubscribeOptions | false;
+}
+
+/** An A2A client bound to one agent interface. Every result is a 1.0 object, whatever the agent speaks. */
+export interface A2AClient {
+  /** The agent card; replaced by the extended card after {@link A2AClient.getExtendedAgentCard}. */
+  readonly card: AgentCard;
+  readonly transport: Transport;
+  /** Sends a message and waits for a terminal or interrupted state (or `returnImmediately`). */
+  sendMessage(input: SendInput, options?: SendOptions): Promise<SendMessageResponse>;
+  /** Sends a message and streams the task's events, resubscribing after a drop by default. */
+  streamMessage(input: SendInput, options?: StreamOptions): AsyncIterable<StreamResponse>;
+  getTask(request: string | GetTaskRequest, options?: CallOptions): Promise<Task>;
+  listTasks(request?: ListTasksRequest, options?: CallOptions): Promise<ListTasksResponse>;
+  /** Every task matching `filter`, page after page (following `nextPageToken`). */
+  listAllTasks(filter?: Omit<ListTasksRequest, 'pageToken'>, options?: CallOptions): AsyncIterable<Task>;
+  cancelTask(request: string | CancelTaskRequest, options?: CallOptions): Promise<Task>;
+  /** Streams a task's events from its current state on, resubscribing after a drop by default. */
+  subscribe(taskId: string, options?: SubscribeOptions): AsyncIterable<StreamResponse>;
+  createPushConfig(
+    config: TaskPushNotificationConfig,
+    options?: CallOptions,
+  ): Promise<TaskPushNotificationConfig>;
+  getPushConfig(
+    request: GetTaskPushNotificationConfigRequest,
+    options?: CallOptions,
+  ): Promise<TaskPushNotificationConfig>;
+  listPushConfigs(
+    request: string | ListTaskPushNotificationConfigsRequest,
+    options?: CallOptions,
+  ): Promise<ListTaskPushNotificationConfigsResponse>;
+  deletePushConfig(request: DeleteTaskPushNotificationConfigRequest, options?: CallOptions): Promise<void>;
+  /** Fetches the extended (authenticated) card and uses it as `card` from then on. */
+  getExtendedAgentCard(options?: CallOptions): Promise<AgentCard>;
+}
+
+/** Options of {@link createA2AClientFromTransport}. */
+export interface ClientBehaviour {
+  /** Default resubscribe policy of streams; `false` turns it off. */
+  readonly resubscribe?: ResubscribeOptions | false;
+  /** Called when `getExtendedAgentCard` replaces the card (the authenticator reads the new schemes). */
+  readonly onCardChange?: (card: AgentCard) => void;
+}
+
+const callOnly = (options: CallOptions | undefined): CallOptions => ({
+  ...(options?.signal === undefined ? {} : { signal: options.signal }),
+  ...(options?.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  ...(options?.headers === undefined ? {} : { headers: options.headers }),
+});
+
+/**
+ * Builds a client on a transport you made yourself (tests, custom bindings); `createA2AClient` does discovery
+ * and interface selection first.
+ *
+ * @example
+ * const client = createA2AClientFromTransport(createJsonRpcTransport({ url, version: '1.0' }), card);
+ * const response = await client.sendMessage('Plan a trip to Lisbon');
+ */
+export function createA2AClientFromTransport(
+  transport: Transport,
+  card: AgentCard,
+  behaviour: ClientBehaviour = {},
+): A2AClient {
+  let current = card;
+  const resumable = (
+    open: () => AsyncIterable<StreamResponse>,
+    options: SubscribeOptions | undefined,
+  ): AsyncIterable<StreamResponse> => {
+    const policy = options?.resubscribe ?? behaviour.resubscribe ?? {};
+    if (policy === false) return open();
+    const call = callOnly(options);
+    return resumeStream(
+      {
+        open,
+        resubscribe: (id) => transport.subscribeToTask({ id }, call),
+        getTask: (id) => transport.getTask({ id }, call),
+        ...(options?.signal === undefined ? {} : { signal: options.signal }),
+      },
+      policy,
+    );
+  };
+
+  return {
+    get card() {
+      return current;
+    },
+    transport,
+    sendMessage: (input, options) => transport.sendMessage(toSendRequest(input, options), callOnly(options)),
+    streamMessage(input, options) {
+      const request = toSendRequest(input, options);
+      return resumable(() => transport.sendStreamingMessage(request, callOnly(options)), options);
+    },
+    getTask: (request, options) =>
+      transport.getTask(typeof request === 'string' ? { id: request } : request, callOnly(options)),
+    listTasks: (request = {}, options) => transport.listTasks(request, callOnly(options)),
+    async *listAllTasks(filter = {}, options) {
+      let pageToken: string | undefined;
+      do {
+        const page = await transport.listTasks(
+          { ...filter, ...(pageToken === undefined ? {} : { pageToken }) },
+          callOnly(options),
+        );
+        yield* page.tasks;
+        pageToken = page.nextPageToken === '' ? undefined : page.nextPageToken;
+      } while (pageToken !== undefined);
+    },
+    cancelTask: (request, options) =>
+      transport.cancelTask(typeof request === 'string' ? { id: request } : request, callOnly(options)),
+    subscribe: (taskId, options) =>
+      resumable(() => transport.subscribeToTask({ id: taskId }, callOnly(options)), options),
+    createPushConfig: (config, options) =>
+      transport.createTaskPushNotificationConfig(config, callOnly(options)),
+    getPushConfig: (request, options) => transport.getTaskPushNotificationConfig(request, callOnly(options)),
+    listPushConfigs: (request, options) =>
+      transport.listTaskPushNotificationConfigs(
+        typeof request === 'string' ? { taskId: request } : request,
+        callOnly(options),
+      ),
+    deletePushConfig: (request, options) =>
+      transport.deleteTaskPushNotificationConfig(request, callOnly(options)),
+    async getExtendedAgentCard(options) {
+      current = await transport.getExtendedAgentCard({}, callOnly(options));
+      behaviour.onCardChange?.(current);
+      return current;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { AgentCard, ProtocolVersion } from '@baton/protocol';
+import { type Credentials, createAuthenticator } from '../auth/create-authenticator.ts';
+import { type AgentCardSource, resolveAgentCard, selectInterface } from '../discovery/index.ts';
+import type { FetchLike } from '../http/fetch-like.ts';
+import type { Interceptor } from '../http/interceptor.ts';
+import type { RetryOptions } from '../retry/retry-policy.ts';
+import { createTransport } from '../transport/create-transport.ts';
+import { type A2AClient, createA2AClientFromTransport } from './a2a-client.ts';
+import type { ResubscribeOptions } from './resume-stream.ts';
+
+/** Options of {@link createA2AClient}. */
+export interface A2AClientOptions {
+  /** The agent: its base URL, its card URL, or the card itself. */
+  readonly agent: AgentCardSource | AgentCard;
+  /** The fetch every call goes through; default `globalThis.fetch`. */
+  readonly fetch?: FetchLike;
+  /** Credentials by security scheme name, applied as the card's `securitySchemes` say. */
+  readonly credentials?: Credentials;
+  /** Headers sent with every call. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Hooks around every HTTP call. */
+  readonly interceptors?: readonly Interceptor[];
+  /** Timeout of unary calls and of streams until their first event, in ms; default 30,000. */
+  readonly timeoutMs?: number;
+  /** Longest silence inside a stream, in ms; default 60,000. */
+  readonly streamIdleTimeoutMs?: number;
+  /** Largest SSE event accepted; default 8 MiB. */
+  readonly maxEventBytes?: number;
+  /** Retries of idempotent calls (and of sends with `retrySend`). */
+  readonly retry?: RetryOptions;
+  /** Resubscribe policy of streams; `false` turns it off. */
+  readonly resubscribe?: ResubscribeOptions | false;
+  /** Bindings this client may use; default both (the card's order decides among them, spec §8.3.2). */
+  readonly preferredBindings?: readonly ('JSONRPC' | 'HTTP+JSON')[];
+  /** Protocol versions this client may use; default both (the card's order decides). */
+  readonly preferredVersions?: readonly ProtocolVersion[];
+  /** Cancels discovery. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Creates a client for an agent: resolves its card, picks the first interface this client speaks (binding and
+ * version), and builds the transport with credentials, headers, interceptors, timeouts and retries.
+ *
+ * @example
+ * const client = await createA2AClient({ agent: 'https://agent.example', credentials: { bearer: token } });
+ * for await (const event of client.streamMessage('Plan a trip to Lisbon')) console.log(event);
+ */
+export async function createA2AClient(options: A2AClientOptions): Promise<A2AClient> {
+  const resolved = await resolveAgentCard(options.agent, {
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  });
+  let card = resolved.card;
+  const selected = selectInterface(card, {
+    ...(options.preferredBindings === undefined ? {} : { bindings: options.preferredBindings }),
+    ...(options.preferredVersions === undefined ? {} : { versions: options.preferredVersions }),
+  });
+  const interceptors: readonly Interceptor[] | undefined = options.interceptors;
+  const transport = createTransport({
+    ...selected,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+    ...(interceptors === undefined ? {} : { interceptors }),
+    ...(options.credentials === undefined
+      ? {}
+      : { authenticate: createAuthenticator(() => card, options.credentials) }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.streamIdleTimeoutMs === undefined
+      ? {}
+      : { streamIdleTimeoutMs: options.streamIdleTimeoutMs }),
+    ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
+  });
+  return createA2AClientFromTransport(transport, card, {
+    ...(options.resubscribe === undefined ? {} : { resubscribe: options.resubscribe }),
+    onCardChange: (next) => {
+      card = next;
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import {
+  A2AError,
+  isInterruptedState,
+  isTerminalState,
+  type StreamResponse,
+  type Task,
+  type TaskState,
+} from '@baton/protocol';
+import { A2AClientError, isA2AClientError } from '../errors/client-error.ts';
+import { backoffDelay, type RetryOptions, sleep } from '../retry/retry-policy.ts';
+
+/** How a stream that drops before its task ends is picked up again with SubscribeToTask. */
+export interface ResubscribeOptions {
+  /** Resubscriptions in a row without an event before giving up with NETWORK; default 5. */
+  readonly attempts?: number;
+  /** Backoff between resubscriptions (`baseDelayMs`, `maxDelayMs`, `sleep`, `random`). */
+  readonly backoff?: RetryOptions;
+}
+
+/** What {@link resumeStream} needs: the first stream, and ways to resubscribe and to read the task. */
+export interface ResumeSource {
+  readonly open: () => AsyncIterable<StreamResponse>;
+  readonly resubscribe: (taskId: string) => AsyncIterable<StreamResponse>;
+  readonly getTask: (taskId: string) => Promise<Task>;
+  readonly signal?: AbortSignal;
+}
+
+const stateOf = (event: StreamResponse): TaskState | undefined =>
+  'task' in event
+    ? event.task.status.state
+    : 'statusUpdate' in event
+      ? event.statusUpdate.status.state
+      : undefined;
+
+const taskIdOf = (event: StreamResponse): string | undefined =>
+  'task' in event
+    ? event.task.id
+    : 'statusUpdate' in event
+      ? event.statusUpdate.taskId
+      : 'artifactUpdate' in event
+        ? event.artifactUpdate.taskId
+        : undefined;
+
+const isFinal = (state: TaskState) => isTerminalState(state) || isInterruptedState(state);
+
+// A drop worth resubscribing after: the connection broke or went silent. Aborts, protocol violations and what the
+// server said are final.
+const isDrop = (error: unknown) => isA2AClientError(error, 'NETWORK') || isA2AClientError(error, 'TIMEOUT');
+
+/**
+ * Yields a task's stream and, when it drops (network error, idle timeout, or an end before a terminal or
+ * interrupted state), resubscribes with backoff and carries on: the resubscription's first event, the current
+ * Task, is yielded so the caller sees what it missed. If the task ended while disconnected (the server refuses
+ * the subscription), the final Task is fetched and yielded. Gives up with NETWORK after `attempts` failed tries.
+ */
+export async function* resumeStream(
+  source: ResumeSource,
+  options: ResubscribeOptions = {},
+): AsyncGenerator<StreamResponse, void, undefined> {
+  const attempts = options.attempts ?? 5;
+  let taskId: string | undefined;
+  let failures = 0;
+  let lastError: unknown;
+  let stream = source.open();
+  for (;;) {
+    let resubscribing = failures > 0;
+    try {
+      for await (const event of stream) {
+        resubscribing = false;
+        failures = 0;
+        taskId ??= taskIdOf(event);
+        yield event;
+        const state = stateOf(event);
+        if ('message' in event || (state !== undefined && isFinal(state))) return;
+      }
+      lastError = new A2AClientError('NETWORK', 'The stream ended before the task did');
+    } catch (error) {
+      if (resubscribing && taskId !== undefined && error instanceof A2AError) {
+        // The task may have ended while we were away: subscribing to a finished task is an error.
+        const task = await source.getTask(taskId);
+        if (!isFinal(task.status.state)) throw error;
+        yield { task };
+        return;
+      }
+      if (!isDrop(error)) throw error;
+      lastError = error;
+    }
+    if (taskId === undefined) throw lastError;
+    failures += 1;
+    if (failures > attempts) {
+      throw new A2AClientError(
+        'NETWORK',
+        `The stream of task ${taskId} dropped; gave up after ${attempts} resubscriptions`,
+        {
+          cause: lastError,
+        },
+      );
+    }
+    await (options.backoff?.sleep ?? sleep)(backoffDelay(failures - 1, options.backoff), source.signal);
+    stream = source.resubscribe(taskId);
+  }
+}

@@ -1,0 +1,2 @@
+/** Retry policy: exponential backoff with full jitter, Retry-After, an injectable sleep. */
+export * from './retry-policy.ts';

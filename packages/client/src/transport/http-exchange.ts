@@ -1,0 +1,111 @@
+import { A2A_VERSION_HEADER, SSE_MEDIA_TYPE } from '@baton/protocol';
+import { createCallSignal, toCallError } from '../http/call-signal.ts';
+import { sendHttpRequest } from '../http/send-http-request.ts';
+import { readSseEvents, type SseEvent } from '../sse/read-sse-events.ts';
+import type { CallOptions } from './transport.ts';
+import {
+  DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+  DEFAULT_TIMEOUT_MS,
+  type TransportOptions,
+} from './transport-options.ts';
+
+/** One request of a transport, before headers and credentials. */
+export interface ExchangeRequest {
+  readonly operation: string;
+  readonly url: string;
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly body?: unknown;
+  readonly contentType?: string;
+  readonly accept: string;
+  readonly retryable: boolean;
+}
+
+/** A unary response, read to the end. */
+export interface RawResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+/** The HTTP plumbing both bindings share: headers, timeouts, retries, SSE. */
+export interface HttpExchange {
+  unary(request: ExchangeRequest, call?: CallOptions): Promise<RawResponse>;
+  /** Opens an SSE stream; a response that is not SSE goes to `notSse`, whose error is thrown. */
+  stream(
+    request: ExchangeRequest,
+    call: CallOptions | undefined,
+    notSse: (response: RawResponse) => Error,
+  ): AsyncGenerator<SseEvent, void, undefined>;
+}
+
+/** Builds the {@link HttpExchange} of one interface. */
+export function createHttpExchange(options: TransportOptions): HttpExchange {
+  const toCall = (request: ExchangeRequest, call: CallOptions | undefined) => ({
+    operation: request.operation,
+    url: request.url,
+    method: request.method,
+    retryable: request.retryable,
+    headers: {
+      [A2A_VERSION_HEADER]: options.version,
+      Accept: request.accept,
+      ...(request.body === undefined ? {} : { 'Content-Type': request.contentType ?? 'application/json' }),
+      ...call?.headers,
+    },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  });
+
+  return {
+    async unary(request, call) {
+      const signal = createCallSignal(
+        call?.signal,
+        call?.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      );
+      try {
+        const response = await sendHttpRequest(options, toCall(request, call), signal, call?.signal);
+        const text = await response.text();
+        return { status: response.status, headers: response.headers, text };
+      } catch (error) {
+        throw toCallError(error, signal, call?.signal);
+      } finally {
+        signal.dispose();
+      }
+    },
+
+    async *stream(request, call, notSse) {
+      const signal = createCallSignal(
+        call?.signal,
+        call?.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      );
+      const idleMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+      let started = false;
+      let answered: Error | undefined;
+      try {
+        const response = await sendHttpRequest(options, toCall(request, call), signal, call?.signal);
+        const type = response.headers.get('content-type') ?? '';
+        if (!response.ok || !type.toLowerCase().startsWith(SSE_MEDIA_TYPE) || !response.body) {
+          const text = await response.text();
+          answered = notSse({ status: response.status, headers: response.headers, text });
+          throw answered;
+        }
+        const events = readSseEvents(response.body, {
+          ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
+          onChunk: () => {
+            if (started) signal.restart(idleMs);
+          },
+        });
+        for await (const event of events) {
+          started = true;
+          // The caller may take its time with an event: the idle clock only runs while we wait on the peer.
+          signal.pause();
+          yield event;
+          signal.restart(idleMs);
+        }
+      } catch (error) {
+        // What the peer answered instead of a stream is already the right error.
+        throw error === answered ? error : toCallError(error, signal, call?.signal);
+      } finally {
+        signal.dispose(true);
+      }
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { A2AError, createId, createJsonRpcRequest, SSE_MEDIA_TYPE } from '@baton/protocol';
+import { A2AClientError } from '../errors/client-error.ts';
+import { decodeShape, parseJsonBody } from './decode.ts';
+import { createHttpExchange, type RawResponse } from './http-exchange.ts';
+import { JSON_RPC_V1_CODECS, JSON_RPC_V03_CODECS, type JsonRpcWire } from './json-rpc-codecs.ts';
+import {
+  IDEMPOTENT_OPERATIONS,
+  OPERATION_METHODS,
+  type OperationCodec,
+  type OperationName,
+} from './operation-codec.ts';
+import type { CallOptions, Transport } from './transport.ts';
+import type { TransportOptions } from './transport-options.ts';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads a JSON-RPC response body: the `result`, or the A2AError its `error` (or a non-2xx status) carries. */
+function readEnvelope(raw: RawResponse, what: string, id: string): unknown {
+  let body: unknown;
+  try {
+    body = parseJsonBody(raw.text, what);
+  } catch (error) {
+    if (raw.status < 200 || raw.status > 299) throw A2AError.fromRestStatus(raw.status, raw.text);
+    throw error;
+  }
+  if (isObject(body) && isObject(body.error)) throw A2AError.fromJsonRpcError(body.error);
+  if (raw.status < 200 || raw.status > 299) throw A2AError.fromRestStatus(raw.status, body);
+  if (!isObject(body) || body.jsonrpc !== '2.0' || !('result' in body)) {
+    throw new A2AClientError('PROTOCOL', `${what} is not a JSON-RPC 2.0 response`, { cause: body });
+  }
+  if (body.id !== id) {
+    throw new A2AClientError('PROTOCOL', `${what} answers request ${JSON.stringify(body.id)}, not "${id}"`, {
+      cause: body,
+    });
+  }
+  return body.result;
+}
+
+/**
+ * A transport for the JSON-RPC binding at A2A 1.0 or 0.3: every call is a POST of a JSON-RPC request to the
+ * interface URL with `A2A-Version`; 1.0 requests carry the interface's `tenant`; 0.3 requests and results are
+ * translated; streams are SSE of JSON-RPC responses.
+ *
+ * @example
+ * const transport = createJsonRpcTransport({ url: 'https://agent.example/a2a/jsonrpc', version: '1.0' });
+ * const task = await transport.getTask({ id: 'task-1' });
+ */
+export function createJsonRpcTransport(options: TransportOptions): Transport {
+  const exchange = createHttpExchange(options);
+  const codecs = options.version === '1.0' ? JSON_RPC_V1_CODECS : JSON_RPC_V03_CODECS;
+  const tenant = options.version === '1.0' ? options.tenant : undefined;
+
+  const encode = <Request>(codec: OperationCodec<Request, unknown, JsonRpcWire>, request: Request) => {
+    const withTenant =
+      tenant && isObject(request) && request.tenant === undefined ? { ...request, tenant } : request;
+    const wire = codec.encode(withTenant as Request);
+    const id = createId();
+    const params = isObject(wire.params) ? wire.params : undefined;
+    return { id, envelope: createJsonRpcRequest(wire.method, params, id), method: wire.method };
+  };
+  const retryable = (operation: OperationName) =>
+    IDEMPOTENT_OPERATIONS.has(operation) || options.retry?.retrySend === true;
+
+  async function unary<Request, Result>(
+    operation: OperationName,
+    codec: OperationCodec<Request, Result, JsonRpcWire> | undefined,
+    request: Request,
+    call?: CallOptions,
+  ): Promise<Result> {
+    if (!codec) throw A2AError.unsupportedOperation(`${OPERATION_METHODS[operation]} is not part of A2A 0.3`);
+    const { id, envelope, method } = encode(codec, request);
+    const raw = await exchange.unary(
+      {
+        operation: OPERATION_METHODS[operation],
+        url: options.url,
+        method: 'POST',
+        body: envelope,
+        accept: 'application/json',
+        retryable: retryable(operation),
+      },
+      call,
+    );
+    const result = readEnvelope(raw, `The ${method} response`, id);
+    return decodeShape(`${method} result`, result, codec.decode);
+  }
+
+  async function* stream<Request, Result>(
+    operation: OperationName,
+    codec: OperationCodec<Request, Result, JsonRpcWire>,
+    request: Request,
+    call?: CallOptions,
+  ): AsyncGenerator<Result, void, undefined> {
+    const { id, envelope, method } = encode(codec, request);
+    const notSse = (raw: RawResponse): Error => {
+      readEnvelope(raw, `The ${method} response`, id);
+      const type = raw.headers.get('content-type') ?? 'none';
+      return new A2AClientError('PROTOCOL', `${method} answered with ${type}, not an SSE stream`, {
+        cause: raw.text,
+      });
+    };
+    const events = exchange.stream(
+      {
+        operation: OPERATION_METHODS[operation],
+        url: options.url,
+        method: 'POST',
+        body: envelope,
+        accept: SSE_MEDIA_TYPE,
+        retryable: retryable(operation),
+      },
+      call,
+      notSse,
+    );
+    for await (const event of events) {
+      const body = parseJsonBody(event.data, `A ${method} event`);
+      if (isObject(body) && isObject(body.error)) throw A2AError.fromJsonRpcError(body.error);
+      if (event.event === 'error') throw A2AError.fromJsonRpcError(body);
+      if (!isObject(body) || !('result' in body)) {
+        throw new A2AClientError('PROTOCOL', `A ${method} event is not a JSON-RPC response`, { cause: body });
+      }
+      yield decodeShape(`${method} event`, body.result, codec.decode);
+    }
+  }
+
+  return {
+    binding: 'JSONRPC',
+    version: options.version,
+    url: options.url,
+    sendMessage: (request, call) => unary('sendMessage', codecs.sendMessage, request, call),
+    sendStreamingMessage: (request, call) =>
+      stream('sendStreamingMessage', codecs.sendStreamingMessage, request, call),
+    getTask: (request, call) => unary('getTask', codecs.getTask, request, call),
+    listTasks: (request, call) => unary('listTasks', codecs.listTasks, request, call),
+    cancelTask: (request, call) => unary('cancelTask', codecs.cancelTask, request, call),
+    subscribeToTask: (request, call) => stream('subscribeToTask', codecs.subscribeToTask, request, call),
+    createTaskPushNotificationConfig: (request, call) =>
+      unary('createTaskPushNotificationConfig', codecs.createTaskPushNotificationConfig, request, call),
+    getTaskPushNotificationConfig: (request, call) =>
+      unary('getTaskPushNotificationConfig', codecs.getTaskPushNotificationConfig, request, call),
+    listTaskPushNotificationConfigs: (request, call) =>
+      unary('listTaskPushNotificationConfigs', codecs.listTaskPushNotificationConfigs, request, call),
+    deleteTaskPushNotificationConfig: (request, call) =>
+      unary('deleteTaskPushNotificationConfig', codecs.deleteTaskPushNotificationConfig, request, call),
+    getExtendedAgentCard: (request, call) =>
+      unary('getExtendedAgentCard', codecs.getExtendedAgentCard, request, call),
+  };
+}

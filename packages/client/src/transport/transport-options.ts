@@ -1,0 +1,24 @@
+import type { ProtocolVersion } from '@baton/protocol';
+import type { HttpClientOptions } from '../http/send-http-request.ts';
+
+/** Default timeout of a unary call (and of a stream until its first event): 30 s. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Default longest silence between stream chunks (heartbeat comments count): 60 s. */
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 60_000;
+
+/** Options of `createJsonRpcTransport` and `createRestTransport`: the interface plus the HTTP behaviour. */
+export interface TransportOptions extends HttpClientOptions {
+  /** The interface URL from the card (JSON-RPC endpoint, or REST base). */
+  readonly url: string;
+  /** The interface's protocol version; sent as `A2A-Version` on every call. */
+  readonly version: ProtocolVersion;
+  /** The interface's tenant, sent with every 1.0 request. */
+  readonly tenant?: string;
+  /** Timeout of unary calls and of streams until their first event, in ms; default 30,000. */
+  readonly timeoutMs?: number;
+  /** Longest silence between stream chunks after the first event, in ms; default 60,000. */
+  readonly streamIdleTimeoutMs?: number;
+  /** Largest SSE event accepted; default 8 MiB. */
+  readonly maxEventBytes?: number;
+}
