@@ -1,6 +1,12 @@
 import type { AgentCard, ProtocolVersion } from '@baton/protocol';
 import { type Credentials, createAuthenticator } from '../auth/create-authenticator.ts';
-import { type AgentCardSource, resolveAgentCard, selectInterface } from '../discovery/index.ts';
+import {
+  type AgentCardSource,
+  type CardCache,
+  resolveAgentCard,
+  selectInterface,
+  type VerifyOptions,
+} from '../discovery/index.ts';
 import type { FetchLike } from '../http/fetch-like.ts';
 import type { Interceptor } from '../http/interceptor.ts';
 import type { RetryOptions } from '../retry/retry-policy.ts';
@@ -36,6 +42,13 @@ export interface A2AClientOptions {
   readonly preferredVersions?: readonly ProtocolVersion[];
   /** Cancels discovery. */
   readonly signal?: AbortSignal;
+  /**
+   * Card cache shared by the clients you create (`createCardCache()`): a card fetched again is revalidated
+   * with ETag / Last-Modified, or not fetched at all within its `Cache-Control: max-age`.
+   */
+  readonly cardCache?: CardCache;
+  /** Verify the card's JWS signatures with these keys before trusting it (spec §8.4). */
+  readonly verifyCard?: VerifyOptions;
 }
 
 /**
@@ -51,6 +64,8 @@ export async function createA2AClient(options: A2AClientOptions): Promise<A2ACli
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.headers === undefined ? {} : { headers: options.headers }),
+    ...(options.cardCache === undefined ? {} : { cache: options.cardCache }),
+    ...(options.verifyCard === undefined ? {} : { verify: options.verifyCard }),
   });
   let card = resolved.card;
   const selected = selectInterface(card, {
