@@ -1,0 +1,36 @@
+import type { Document, DocumentSection } from '../contracts/document.ts';
+import type { Outline, OutlineOptions } from '../contracts/outline.ts';
+import type { Summary } from '../contracts/summary.ts';
+
+/** Turns a topic into an outline. */
+export interface OutlineGenerator {
+  outline(input: { topic: string; options: OutlineOptions; signal: AbortSignal }): Promise<Outline>;
+}
+
+/**
+ * Writes a document from an outline, section by section. Each yielded chunk is markdown text to append to
+ * the section named by `heading` (a token-streaming generator yields many small chunks per section; the
+ * offline one yields one per section).
+ */
+export interface DocumentGenerator {
+  write(input: {
+    outline: Outline;
+    instructions?: string;
+    signal: AbortSignal;
+  }): AsyncIterable<{ readonly heading: string; readonly markdown: string }>;
+}
+
+/** Summarizes a document. */
+export interface SummaryGenerator {
+  summarize(input: { document: Document; signal: AbortSignal }): Promise<Summary>;
+}
+
+/** Assembles the document contract from the written sections. */
+export function assembleDocument(title: string, sections: readonly DocumentSection[]): Document {
+  const markdown = [
+    `# ${title}`,
+    ...sections.map((section) => `## ${section.heading}\n\n${section.markdown.trim()}`),
+  ].join('\n\n');
+  const wordCount = markdown.split(/\s+/).filter((word) => /\w/.test(word)).length;
+  return { title, sections: [...sections], markdown: `${markdown}\n`, wordCount };
+}
