@@ -7,6 +7,12 @@ export interface OutlineGenerator {
   outline(input: { topic: string; options: OutlineOptions; signal: AbortSignal }): Promise<Outline>;
 }
 
+/** A piece of markdown to append to the section named by `heading`. */
+export interface DocumentChunk {
+  readonly heading: string;
+  readonly markdown: string;
+}
+
 /**
  * Writes a document from an outline, section by section. Each yielded chunk is markdown text to append to
  * the section named by `heading` (a token-streaming generator yields many small chunks per section; the
@@ -17,12 +23,19 @@ export interface DocumentGenerator {
     outline: Outline;
     instructions?: string;
     signal: AbortSignal;
-  }): AsyncIterable<{ readonly heading: string; readonly markdown: string }>;
+  }): AsyncIterable<DocumentChunk>;
 }
 
 /** Summarizes a document. */
 export interface SummaryGenerator {
   summarize(input: { document: Document; signal: AbortSignal }): Promise<Summary>;
+}
+
+/** The three generators of the chain. */
+export interface ChainGenerators {
+  readonly outline: OutlineGenerator;
+  readonly document: DocumentGenerator;
+  readonly summary: SummaryGenerator;
 }
 
 /** Assembles the document contract from the written sections. */

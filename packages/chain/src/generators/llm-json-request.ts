@@ -1,0 +1,97 @@
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { z } from 'zod';
+
+/** What a JSON request to a chat-completions model needs. */
+export interface LlmJsonRequest<Schema extends z.ZodType> {
+  readonly client: OpenAI;
+  readonly model: string;
+  readonly system: string;
+  readonly user: string;
+  readonly schema: Schema;
+  /** Names the reply in errors: `outline`, `summary`. */
+  readonly what: string;
+  readonly signal: AbortSignal;
+}
+
+/** Servers that rejected `response_format` once; they are asked again without it (per client). */
+const withoutResponseFormat = new WeakSet<OpenAI>();
+
+/**
+ * Asks a chat-completions model for one JSON object and validates it with `schema`. An invalid reply is
+ * sent back once with the validation error; a second invalid reply throws an Error naming the problem.
+ */
+export async function requestLlmJson<Schema extends z.ZodType>(
+  request: LlmJsonRequest<Schema>,
+): Promise<z.output<Schema>> {
+  const messages: ChatCompletionMessageParam[] = [
+    { role: 'system', content: request.system },
+    { role: 'user', content: request.user },
+  ];
+  let problem = '';
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const reply = await complete(request, messages);
+    const result = parseReply(reply, request.schema);
+    if (result.ok) return result.value;
+    problem = result.problem;
+    messages.push(
+      { role: 'assistant', content: reply || '(empty reply)' },
+      {
+        role: 'user',
+        content: `That reply is not valid: ${problem}. Reply again with only the JSON object, in exactly the shape described.`,
+      },
+    );
+  }
+  throw new Error(`The model did not return a valid ${request.what} after 2 attempts: ${problem}`);
+}
+
+async function complete(
+  request: LlmJsonRequest<z.ZodType>,
+  messages: ChatCompletionMessageParam[],
+): Promise<string> {
+  const { client, model, signal } = request;
+  const jsonMode = !withoutResponseFormat.has(client);
+  try {
+    const completion = await client.chat.completions.create(
+      {
+        model,
+        messages,
+        temperature: 0.3,
+        ...(jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
+      },
+      // A derived signal per request: the SDK leaves a listener on the signal it is given, and a task's
+      // signal outlives many requests.
+      { signal: AbortSignal.any([signal]) },
+    );
+    return completion.choices[0]?.message.content ?? '';
+  } catch (error) {
+    // Some OpenAI-compatible servers (older LM Studio, some vLLM builds) reject json_object mode: ask without it.
+    if (jsonMode && error instanceof OpenAI.BadRequestError && /response_format|json/i.test(error.message)) {
+      withoutResponseFormat.add(client);
+      return complete(request, messages);
+    }
+    throw error;
+  }
+}
+
+type ParsedReply<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/** Parses a reply that should be JSON, tolerating a code fence or prose around the object. */
+function parseReply<Schema extends z.ZodType>(reply: string, schema: Schema): ParsedReply<z.output<Schema>> {
+  const start = reply.indexOf('{');
+  const end = reply.lastIndexOf('}');
+  if (start === -1 || end < start) return { ok: false, problem: 'it contains no JSON object' };
+  let json: unknown;
+  try {
+    json = JSON.parse(reply.slice(start, end + 1));
+  } catch (error) {
+    return { ok: false, problem: `it is not valid JSON (${(error as Error).message})` };
+  }
+  const result = schema.safeParse(json);
+  if (result.success) return { ok: true, value: result.data };
+  const issues = result.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+  return { ok: false, problem: `it does not match the shape (${issues})` };
+}

@@ -1,0 +1,47 @@
+import type OpenAI from 'openai';
+import { type Outline, OutlineSchema } from '../contracts/outline.ts';
+import type { OutlineGenerator } from './generators.ts';
+import { requestLlmJson } from './llm-json-request.ts';
+
+const DEFAULT_SECTIONS = { short: 3, medium: 4, long: 6 } as const;
+const POINTS_PER_SECTION = { short: '2', medium: '2 to 3', long: '3 to 4' } as const;
+
+const SYSTEM_PROMPT = `You plan documents. Reply with one JSON object and nothing else, in exactly this shape:
+{"title": string, "sections": [{"heading": string, "points": [string, ...]}, ...]}
+- "title": a short, specific document title.
+- "sections": in reading order; each "heading" is short, each point is one phrase the section will make.
+No markdown, no comments, no extra keys.`;
+
+/** An outline generator backed by any OpenAI-compatible chat-completions model, replying in JSON. */
+export function createLlmOutlineGenerator(options: { client: OpenAI; model: string }): OutlineGenerator {
+  return {
+    async outline({ topic, options: outlineOptions, signal }) {
+      const length = outlineOptions.length ?? 'medium';
+      const sections = outlineOptions.sections ?? DEFAULT_SECTIONS[length];
+      const reply = OutlineSchema.pick({ title: true, sections: true }).refine(
+        (outline) => outline.sections.length === sections,
+        { message: `expected exactly ${sections} sections`, path: ['sections'] },
+      );
+      const user = [
+        `Topic: ${topic}`,
+        `Audience: ${outlineOptions.audience ?? 'general readers'}`,
+        `Write exactly ${sections} sections with ${POINTS_PER_SECTION[length]} points each.`,
+      ].join('\n');
+      const planned = await requestLlmJson({
+        ...options,
+        system: SYSTEM_PROMPT,
+        user,
+        schema: reply,
+        what: 'outline',
+        signal,
+      });
+      const outline: Outline = {
+        title: planned.title,
+        topic,
+        ...(outlineOptions.audience === undefined ? {} : { audience: outlineOptions.audience }),
+        sections: planned.sections,
+      };
+      return OutlineSchema.parse(outline);
+    },
+  };
+}

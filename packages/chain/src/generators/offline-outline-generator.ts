@@ -1,0 +1,73 @@
+import type { Outline, OutlineOptions, OutlineSection } from '../contracts/outline.ts';
+import type { OutlineGenerator } from './generators.ts';
+import { PATTERN_PRIORITY, SECTION_PATTERNS, type SectionPattern } from './section-patterns.ts';
+import { stableHash, stablePick } from './stable-pick.ts';
+import { capitalize, cleanTopic, shortenText } from './topic-text.ts';
+
+const DEFAULT_AUDIENCE = 'general readers';
+
+/** How many sections and points per section each requested length gets by default. */
+const LENGTH_SHAPES = {
+  short: { sections: 3, points: 2 },
+  medium: { sections: 4, points: 3 },
+  long: { sections: 6, points: 4 },
+} as const;
+
+const TITLE_TEMPLATES = {
+  short: ['{Topic} in brief', '{Topic}: the essentials', 'A quick guide to {topic}'],
+  medium: ['{Topic}: an overview', 'Understanding {topic}', '{Topic} explained'],
+  long: ['{Topic}: an in-depth guide', 'A complete guide to {topic}', '{Topic}, from the ground up'],
+} as const satisfies Record<string, readonly [string, ...string[]]>;
+
+/** Builds an outline from a topic and options without a model; the same input always gives the same outline. */
+export function buildOfflineOutline(topic: string, options: OutlineOptions = {}): Outline {
+  const fullTopic = cleanTopic(topic);
+  const shortTopic = shortenText(fullTopic, 60);
+  const length = options.length ?? 'medium';
+  const shape = LENGTH_SHAPES[length];
+  const audience = options.audience?.trim() || DEFAULT_AUDIENCE;
+  const seed = `${fullTopic}|${length}|${audience}`;
+  const fill = (template: string) =>
+    template
+      .replaceAll('{Topic}', capitalize(shortTopic))
+      .replaceAll('{topic}', shortTopic)
+      .replaceAll('{audience}', audience);
+  const sections = choosePatterns(options.sections ?? shape.sections).map(
+    (pattern): OutlineSection => ({
+      heading: capitalize(fill(stablePick(pattern.headings, `${seed}|${pattern.id}|heading`))),
+      points: choosePoints(pattern, shape.points, `${seed}|${pattern.id}`).map(fill),
+    }),
+  );
+  return {
+    title: fill(stablePick(TITLE_TEMPLATES[length], `${seed}|title`)),
+    topic: fullTopic,
+    audience,
+    sections,
+  };
+}
+
+/** The offline outline generator: deterministic, no network, built from the embedded section patterns. */
+export function createOfflineOutlineGenerator(): OutlineGenerator {
+  return {
+    async outline({ topic, options, signal }) {
+      signal.throwIfAborted();
+      return buildOfflineOutline(topic, options);
+    },
+  };
+}
+
+/** Takes the first `count` patterns by priority, then presents them in the library's reading order. */
+function choosePatterns(count: number): SectionPattern[] {
+  const wanted = new Set(PATTERN_PRIORITY.slice(0, Math.max(1, count)));
+  return SECTION_PATTERNS.filter((pattern) => wanted.has(pattern.id));
+}
+
+/** A deterministic window of `count` points, starting at an offset chosen by the seed, in template order. */
+function choosePoints(pattern: SectionPattern, count: number, seed: string): string[] {
+  const total = pattern.points.length;
+  const start = stableHash(seed) % total;
+  const indexes = Array.from({ length: Math.min(count, total) }, (_, step) => (start + step) % total);
+  return indexes
+    .sort((left, right) => left - right)
+    .map((index) => pattern.points[index] ?? pattern.points[0]);
+}
