@@ -1,5 +1,5 @@
 /**
- * The demo behind `npm start` until the agent chain lands: a trip-planning agent on 127.0.0.1 and a short
+ * The server demo (`pnpm --filter @baton/server demo`): a trip-planning agent on 127.0.0.1 and a short
  * A2A 1.0 conversation with it over JSON-RPC and SSE, printed step by step.
  */
 import { startA2AServer } from '../src/node.ts';

@@ -1,0 +1,55 @@
+import { CHAIN_ARTIFACTS, type DocumentGenerator, OutlineSchema, readContract } from '@baton/chain';
+import { type A2AServer, type AgentExecutor, createA2AServer } from '@baton/server';
+import { DOC_AGENT_CARD } from './document-card.ts';
+import { streamDocument } from './stream-document.ts';
+
+/** What the doc agent is built from. */
+export interface DocAgentOptions {
+  /** Writes the sections (offline or LLM-backed). */
+  readonly generator: DocumentGenerator;
+  /** The public base URL the card advertises; default: each request's own origin. */
+  readonly url?: string;
+}
+
+/**
+ * Creates the doc agent: an `Outline` DataPart (plus optional instructions as text) in, one `document`
+ * artifact streamed section by section out. A request without a valid outline is answered with InvalidParams
+ * naming the field, before any task exists.
+ *
+ * @example
+ * const server = createDocAgent({ generator: createOfflineDocumentGenerator() });
+ * await startA2AServer(server, { port: 4102 });
+ */
+export function createDocAgent(options: DocAgentOptions): A2AServer {
+  return createA2AServer({
+    card: DOC_AGENT_CARD,
+    executor: createDocExecutor(options.generator),
+    ...(options.url === undefined ? {} : { url: options.url }),
+  });
+}
+
+/** The doc agent's logic, for hosts that assemble their own server. */
+export function createDocExecutor(generator: DocumentGenerator): AgentExecutor {
+  return async (ctx) => {
+    // Thrown before any task event: the request itself is answered with InvalidParams naming the field.
+    const outline = readContract(ctx.message, OutlineSchema, 'outline');
+    const instructions = ctx.text.trim();
+    const { signal } = ctx;
+    const count = outline.sections.length;
+    await ctx.working(`Writing "${outline.title}": ${count} section${count === 1 ? '' : 's'}`);
+    try {
+      const document = await streamDocument({
+        title: outline.title,
+        chunks: generator.write({ outline, signal, ...(instructions === '' ? {} : { instructions }) }),
+        artifact: ctx.streamArtifact({ name: CHAIN_ARTIFACTS.document, description: outline.title }),
+        signal,
+      });
+      if (document === undefined) return;
+      await ctx.complete(`Wrote "${document.title}": ${document.wordCount} words.`);
+    } catch (error) {
+      // After a cancel the task is already CANCELED; the generator's abort error is not a failure.
+      if (signal.aborted) return;
+      throw error;
+    }
+  };
+}

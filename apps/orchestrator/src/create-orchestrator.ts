@@ -1,0 +1,66 @@
+import type { A2AClientOptions } from '@baton/client';
+import type { Logger } from '@baton/server';
+import { Hono } from 'hono';
+import { createChainAgent } from './a2a/create-chain-agent.ts';
+import { type AgentDirectory, createAgentDirectory } from './discovery/agent-directory.ts';
+import { createRunsRoutes } from './http/create-runs-routes.ts';
+import { jsonError } from './http/json-errors.ts';
+import { createRun, type RunInput } from './run/create-run.ts';
+import { createRunStore, type RunStore } from './run/run-store.ts';
+
+/** Options of {@link createOrchestrator}. */
+export interface OrchestratorOptions {
+  /** Base URLs of the agents; each step's agent is picked by skill id from their cards. */
+  readonly agents: readonly string[];
+  /** Longest time an agent may work on a step between two answers; default 120 s. */
+  readonly stepTimeoutMs?: number;
+  /** Finished runs kept in memory; default 200. */
+  readonly maxFinishedRuns?: number;
+  /** Extra options of the clients that talk to the agents (fetch, timeouts, retries). */
+  readonly client?: Omit<A2AClientOptions, 'agent' | 'signal'>;
+  /** Where the chain agent reports failures its callers must not see; default the console. */
+  readonly logger?: Logger;
+}
+
+/** The orchestrator: a Hono app with the runs API and the chain's A2A agent, plus its runs and agents. */
+export type Orchestrator = Hono & {
+  readonly runs: RunStore;
+  readonly directory: AgentDirectory;
+};
+
+/**
+ * Creates the orchestrator's Hono app: the runs API (`/runs`) and an A2A agent with the skill `baton.chain`
+ * (card at `/.well-known/agent-card.json`). Only `main.ts` serves it.
+ *
+ * @example
+ * const app = createOrchestrator({ agents: ['http://127.0.0.1:4101', 'http://127.0.0.1:4102', 'http://127.0.0.1:4103'] });
+ * const response = await app.request('/runs', { method: 'POST', body: JSON.stringify({ topic: 'tea', wait: true }) });
+ */
+export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
+  const directory = createAgentDirectory({
+    urls: options.agents,
+    ...(options.client === undefined ? {} : { client: options.client }),
+  });
+  const runs = createRunStore(
+    options.maxFinishedRuns === undefined ? {} : { maxFinished: options.maxFinishedRuns },
+  );
+  const startRun = (input: Omit<RunInput, 'directory' | 'stepTimeoutMs'>) => {
+    const run = createRun({
+      ...input,
+      directory,
+      ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
+    });
+    runs.add(run);
+    return run;
+  };
+
+  const app = new Hono();
+  app.route('/', createRunsRoutes({ runs, startRun }));
+  app.route(
+    '/',
+    createChainAgent({ startRun, ...(options.logger === undefined ? {} : { logger: options.logger }) }),
+  );
+  app.notFound((c) => jsonError(c, 404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`));
+  app.onError((_error, c) => jsonError(c, 500, 'INTERNAL_ERROR', 'The orchestrator failed on this request'));
+  return Object.assign(app, { runs, directory });
+}

@@ -1,0 +1,105 @@
+import { CHAIN_SKILLS, CHAIN_STEPS, type ChainStep } from '@baton/chain';
+import { type A2AClient, type A2AClientOptions, createA2AClient } from '@baton/client';
+import { ChainError, errorMessage } from '../run/chain-error.ts';
+
+/** An agent found for a step of the chain. */
+export interface ChainAgent {
+  readonly name: string;
+  readonly url: string;
+  readonly client: A2AClient;
+}
+
+/** The agent of every step. */
+export type ChainAgents = Readonly<Record<ChainStep, ChainAgent>>;
+
+/** Finds the agent of each step among the configured URLs, by skill id. */
+export interface AgentDirectory {
+  /** The configured base URLs. */
+  readonly urls: readonly string[];
+  /** Reads the cards not read yet and picks an agent per step; throws a NO_AGENT ChainError naming what is missing. */
+  resolve(signal?: AbortSignal): Promise<ChainAgents>;
+}
+
+/** Options of {@link createAgentDirectory}. */
+export interface AgentDirectoryOptions {
+  readonly urls: readonly string[];
+  /** Extra client options (fetch, timeouts, retries) for every agent. */
+  readonly client?: Omit<A2AClientOptions, 'agent' | 'signal'>;
+}
+
+/**
+ * Creates an {@link AgentDirectory}. Cards that were read are kept; unreachable URLs are tried again on the
+ * next `resolve`, so agents that start after the orchestrator are found by the next run.
+ */
+export function createAgentDirectory(options: AgentDirectoryOptions): AgentDirectory {
+  const known = new Map<string, ChainAgent>();
+
+  async function discover(url: string, signal: AbortSignal | undefined): Promise<string | undefined> {
+    if (known.has(url)) return undefined;
+    try {
+      const client = await createA2AClient({
+        timeoutMs: 10_000,
+        retry: { retrySend: true },
+        ...options.client,
+        agent: url,
+        ...(signal === undefined ? {} : { signal }),
+      });
+      known.set(url, { name: client.card.name, url, client });
+      return undefined;
+    } catch (error) {
+      return `${url} (${errorMessage(error)})`;
+    }
+  }
+
+  return {
+    urls: options.urls,
+    async resolve(signal) {
+      const unreachable = (await Promise.all(options.urls.map((url) => discover(url, signal)))).filter(
+        (reason): reason is string => reason !== undefined,
+      );
+      const found: Partial<Record<ChainStep, ChainAgent>> = {};
+      for (const step of CHAIN_STEPS) {
+        const agent = options.urls
+          .map((url) => known.get(url))
+          .find((candidate) =>
+            candidate?.client.card.skills.some((skill) => skill.id === CHAIN_SKILLS[step]),
+          );
+        if (agent !== undefined) {
+          found[step] = agent;
+          continue;
+        }
+        const why =
+          unreachable.length > 0
+            ? `could not reach ${unreachable.join(', ')}`
+            : `none of ${options.urls.join(', ')} offers it`;
+        throw new ChainError(
+          'NO_AGENT',
+          `No agent for the ${step} step (skill ${CHAIN_SKILLS[step]}): ${why}`,
+          { step },
+        );
+      }
+      return found as ChainAgents;
+    },
+  };
+}
+
+/** Resolves the directory, trying again every `delayMs` until `timeoutMs` has passed (agents still starting). */
+export async function waitForAgents(
+  directory: AgentDirectory,
+  options: {
+    readonly timeoutMs: number;
+    readonly delayMs: number;
+    readonly onRetry?: (error: Error) => void;
+  },
+): Promise<ChainAgents> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    try {
+      return await directory.resolve();
+    } catch (error) {
+      if (Date.now() + options.delayMs > deadline || !(error instanceof Error)) throw error;
+      options.onRetry?.(error);
+      await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    }
+  }
+}

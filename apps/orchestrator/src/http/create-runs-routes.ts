@@ -1,0 +1,128 @@
+import { OutlineOptionsSchema } from '@baton/chain';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import type { Run } from '../run/create-run.ts';
+import type { RunStore } from '../run/run-store.ts';
+import { isFinishedStatus, type RunEvent } from '../run/run-types.ts';
+import { jsonError, readJsonBody } from './json-errors.ts';
+
+/** The body of `POST /runs`. */
+export const StartRunBodySchema = z.object({
+  topic: z.string().max(2_000),
+  options: OutlineOptionsSchema.optional(),
+  wait: z.boolean().optional(),
+});
+/** The body of `POST /runs`. */
+export type StartRunBody = z.infer<typeof StartRunBodySchema>;
+
+/** The body of `POST /runs/:id/answer`. */
+export const AnswerBodySchema = z.object({ answer: z.string().min(1).max(2_000) });
+/** The body of `POST /runs/:id/answer`. */
+export type AnswerBody = z.infer<typeof AnswerBodySchema>;
+
+/** What the routes need: the runs, and a way to start one. */
+export interface RunsRoutesDeps {
+  readonly runs: RunStore;
+  readonly startRun: (body: Omit<StartRunBody, 'wait'>) => Run;
+}
+
+const isFinalEvent = (event: RunEvent) =>
+  event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled';
+
+/**
+ * The runs API: `POST /runs`, `GET /runs/:id`, `GET /runs/:id/events` (SSE), `POST /runs/:id/answer` and
+ * `POST /runs/:id/cancel`. Errors are `{ error: { code, message } }` JSON.
+ */
+export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
+  const app = new Hono();
+  const links = (runId: string) => ({
+    self: `/runs/${runId}`,
+    events: `/runs/${runId}/events`,
+    answer: `/runs/${runId}/answer`,
+    cancel: `/runs/${runId}/cancel`,
+  });
+  const notFound = (c: Parameters<typeof jsonError>[0], runId: string) =>
+    jsonError(c, 404, 'RUN_NOT_FOUND', `No run with id ${runId}`);
+
+  app.post('/runs', async (c) => {
+    const body = await readJsonBody(c, StartRunBodySchema);
+    if ('response' in body) return body.response;
+    const { wait, ...input } = body.value;
+    const run = deps.startRun(input);
+    if (wait === true) return c.json(await run.done, 200);
+    return c.json(
+      {
+        runId: run.view.runId,
+        contextId: run.view.contextId,
+        status: run.view.status,
+        links: links(run.view.runId),
+      },
+      202,
+    );
+  });
+
+  app.get('/runs/:id', (c) => {
+    const run = deps.runs.get(c.req.param('id'));
+    return run === undefined ? notFound(c, c.req.param('id')) : c.json(run.view);
+  });
+
+  app.get('/runs/:id/events', (c) => {
+    const run = deps.runs.get(c.req.param('id'));
+    if (run === undefined) return notFound(c, c.req.param('id'));
+    return streamSSE(c, async (stream) => {
+      const queue: RunEvent[] = [...run.events];
+      let wake: (() => void) | undefined;
+      const unsubscribe = run.subscribe((event) => {
+        queue.push(event);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      let ended = isFinishedStatus(run.view.status) && queue.length === run.events.length;
+      while (!stream.aborted) {
+        const event = queue.shift();
+        if (event === undefined) {
+          if (ended) break;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          continue;
+        }
+        await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+        if (isFinalEvent(event)) ended = true;
+      }
+      unsubscribe();
+    });
+  });
+
+  app.post('/runs/:id/answer', async (c) => {
+    const run = deps.runs.get(c.req.param('id'));
+    if (run === undefined) return notFound(c, c.req.param('id'));
+    const body = await readJsonBody(c, AnswerBodySchema);
+    if ('response' in body) return body.response;
+    if (!run.answer(body.value.answer)) {
+      return jsonError(
+        c,
+        400,
+        'NOT_WAITING_FOR_INPUT',
+        `Run ${run.view.runId} is ${run.view.status}, not waiting for input`,
+      );
+    }
+    return c.json(run.view, 200);
+  });
+
+  app.post('/runs/:id/cancel', async (c) => {
+    const run = deps.runs.get(c.req.param('id'));
+    if (run === undefined) return notFound(c, c.req.param('id'));
+    const status = run.view.status;
+    if (isFinishedStatus(status) && status !== 'canceled') {
+      return jsonError(c, 409, 'RUN_FINISHED', `Run ${run.view.runId} already ended ${status}`);
+    }
+    return c.json(await run.cancel(), 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { readAgentUrls } from './config/read-agent-urls.ts';
+import { createOrchestrator } from './create-orchestrator.ts';
+import { waitForAgents } from './discovery/agent-directory.ts';
+
+const agents = await readAgentUrls(
+  { argv: process.argv.slice(2), env: process.env },
+  fileURLToPath(new URL('../agents.local.json', import.meta.url)),
+);
+const app = createOrchestrator({ agents });
+const hostname = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 4100);
+
+const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
+  const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}`;
+  const curl =
+    `curl -s -X POST ${base}/runs -H 'content-type: application/json' ` +
+    `-d '{"topic":"The history of tea","wait":true}' | ` +
+    `node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const r=JSON.parse(s);console.log(r.artifacts?.summary?.summary ?? JSON.stringify(r.error ?? r))})"`;
+  console.log(`Baton orchestrator listening on ${base}`);
+  console.log(
+    `  runs API:   POST ${base}/runs   (GET /runs/:id, GET /runs/:id/events, POST /runs/:id/answer, POST /runs/:id/cancel)`,
+  );
+  console.log(`  A2A card:   ${base}/.well-known/agent-card.json`);
+  console.log(`  try it:     ${curl}`);
+});
+
+let lastWait = '';
+// Agents started alongside (pnpm dev) may come up a few seconds later; runs started before that retry discovery too.
+waitForAgents(app.directory, {
+  timeoutMs: 15_000,
+  delayMs: 500,
+  onRetry: (error) => {
+    if (error.message !== lastWait) console.log(`waiting for agents: ${error.message}`);
+    lastWait = error.message;
+  },
+}).then(
+  (found) => {
+    for (const [step, agent] of Object.entries(found))
+      console.log(`  ${step}: ${agent.name} at ${agent.url}`);
+  },
+  (error: unknown) =>
+    console.error(
+      `agents not found yet (runs will try again): ${error instanceof Error ? error.message : String(error)}`,
+    ),
+);
+
+const shutdown = () => server.close(() => process.exit(0));
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

@@ -1,0 +1,48 @@
+import type { ChainStep } from '@baton/chain';
+
+/** Why a run stopped short: a string code per kind of failure. */
+export type ChainErrorCode =
+  | 'NO_AGENT'
+  | 'AGENT_UNREACHABLE'
+  | 'STEP_FAILED'
+  | 'INVALID_ARTIFACT'
+  | 'TIMEOUT'
+  | 'CANCELED';
+
+/** The agent a step ran on, as a run reports it. */
+export interface AgentRef {
+  readonly name: string;
+  readonly url: string;
+}
+
+/** Options of a {@link ChainError}. */
+export interface ChainErrorOptions {
+  readonly step?: ChainStep;
+  readonly agent?: AgentRef;
+  readonly cause?: unknown;
+}
+
+/** A failure of the chain that names the step and the agent it happened at. */
+export class ChainError extends Error {
+  override readonly name = 'ChainError';
+  readonly code: ChainErrorCode;
+  readonly step: ChainStep | undefined;
+  readonly agent: AgentRef | undefined;
+
+  constructor(code: ChainErrorCode, message: string, options: ChainErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.step = options.step;
+    this.agent = options.agent;
+  }
+}
+
+/** Describes a step and its agent for error messages: `the outline step (agent "Outline" at http://…)`. */
+export function describeStep(step: ChainStep, agent: AgentRef): string {
+  return `the ${step} step (agent "${agent.name}" at ${agent.url})`;
+}
+
+/** The message of any thrown value. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

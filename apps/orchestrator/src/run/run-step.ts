@@ -1,0 +1,202 @@
+import { CHAIN_ARTIFACTS, type ChainStep, readContract } from '@baton/chain';
+import { artifactText, createArtifactAssembler, isA2AClientError, userMessage } from '@baton/client';
+import {
+  type Artifact,
+  isInterruptedState,
+  isTerminalState,
+  type Message,
+  type Part,
+  type TaskState,
+} from '@baton/protocol';
+import type { ChainAgent } from '../discovery/agent-directory.ts';
+import { ChainError, describeStep, errorMessage } from './chain-error.ts';
+import { STEP_CONTRACTS } from './contracts.ts';
+import type { RunEventBody } from './run-types.ts';
+
+/** What one step of a run needs. */
+export interface StepInput {
+  readonly step: ChainStep;
+  readonly agent: ChainAgent;
+  readonly contextId: string;
+  readonly parts: Part[];
+  readonly referenceTaskIds: readonly string[];
+  /** Fires when the run is canceled: the remote task is canceled too. */
+  readonly signal: AbortSignal;
+  /** Longest time the agent may work between two answers of ours. */
+  readonly timeoutMs: number;
+  readonly emit: (event: RunEventBody) => void;
+  /** Asks the run's caller; resolves with the answer, rejects when `signal` fires. */
+  readonly ask: (question: string) => Promise<string>;
+}
+
+/** What a finished step hands on: its remote task and its validated artifact. */
+export interface StepResult<Step extends ChainStep = ChainStep> {
+  readonly taskId: string;
+  readonly value: ReturnType<(typeof STEP_CONTRACTS)[Step]['parse']>;
+}
+
+const messageText = (message: Message | undefined): string =>
+  message?.parts.flatMap((part) => ('text' in part ? [part.text] : [])).join('\n') ?? '';
+
+/**
+ * Runs one step on its agent: streams the message, reports states and artifact chunks, answers
+ * input-required through `ask` on the same remote task, cancels the remote task on cancel or timeout, and
+ * validates the step's artifact with its contract. Throws a {@link ChainError} naming the step and the agent.
+ */
+export async function runStep(input: StepInput): Promise<StepResult> {
+  const { step, agent, contextId, signal, emit } = input;
+  const where = describeStep(step, agent);
+  const assembler = createArtifactAssembler();
+  let taskId: string | undefined;
+  let state: TaskState | undefined;
+  let statusMessage: Message | undefined;
+  let message = userMessage(input.parts, { contextId, referenceTaskIds: input.referenceTaskIds });
+
+  const cancelRemote = async () => {
+    if (taskId === undefined || (state !== undefined && isTerminalState(state))) return;
+    try {
+      const task = await agent.client.cancelTask(taskId, { timeoutMs: 5_000 });
+      state = task.status.state;
+      emit({ type: 'step.state', step, taskId, state });
+    } catch {
+      // The task may have ended meanwhile; the run is canceled either way.
+    }
+  };
+
+  const streamOnce = async (): Promise<void> => {
+    const stream = new AbortController();
+    let stopping: 'canceled' | 'timeout' | undefined;
+    let stopWhenKnown = false;
+    const stop = (why: 'canceled' | 'timeout') => {
+      stopping ??= why;
+      if (taskId === undefined) {
+        // Cancel as soon as the first event names the task; give up waiting after a while.
+        stopWhenKnown = true;
+        setTimeout(() => stream.abort(), 3_000).unref?.();
+        return;
+      }
+      void cancelRemote().finally(() => stream.abort());
+    };
+    const onAbort = () => stop('canceled');
+    signal.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => stop('timeout'), input.timeoutMs);
+    try {
+      for await (const event of agent.client.streamMessage({ message }, { signal: stream.signal })) {
+        assembler.feed(event);
+        if ('message' in event) throw new ChainError('STEP_FAILED', `${where} answered without a task`);
+        const update =
+          'task' in event
+            ? { id: event.task.id, status: event.task.status }
+            : 'statusUpdate' in event
+              ? { id: event.statusUpdate.taskId, status: event.statusUpdate.status }
+              : undefined;
+        if ('artifactUpdate' in event) {
+          const chunk = event.artifactUpdate;
+          taskId ??= chunk.taskId;
+          const text = artifactText(chunk.artifact);
+          if (text !== '' || chunk.lastChunk === true) {
+            const name = assembler.get(chunk.artifact.artifactId)?.name ?? '';
+            emit({ type: 'artifact.chunk', step, name, text, lastChunk: chunk.lastChunk === true });
+          }
+        }
+        if (update !== undefined) {
+          taskId = update.id;
+          const text = messageText(update.status.message);
+          if (update.status.state !== state || text !== '') {
+            emit({
+              type: 'step.state',
+              step,
+              taskId,
+              state: update.status.state,
+              ...(text === '' ? {} : { message: text }),
+            });
+          }
+          state = update.status.state;
+          statusMessage = update.status.message;
+        }
+        if (stopWhenKnown && taskId !== undefined) {
+          stopWhenKnown = false;
+          void cancelRemote().finally(() => stream.abort());
+        }
+      }
+    } catch (error) {
+      if (error instanceof ChainError) throw error;
+      if (stopping === undefined) {
+        const unreachable = isA2AClientError(error, 'NETWORK');
+        const what = unreachable ? 'could not reach the agent' : 'failed';
+        throw new ChainError(
+          unreachable ? 'AGENT_UNREACHABLE' : 'STEP_FAILED',
+          `${where} ${what}: ${errorMessage(error)}`,
+          {
+            step,
+            agent,
+            cause: error,
+          },
+        );
+      }
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    }
+    if (stopping === 'canceled') throw new ChainError('CANCELED', 'The run was canceled', { step, agent });
+    if (stopping === 'timeout') {
+      throw new ChainError('TIMEOUT', `${where} timed out after ${input.timeoutMs} ms`, { step, agent });
+    }
+  };
+
+  for (;;) {
+    await streamOnce();
+    if (taskId === undefined || state === undefined) {
+      throw new ChainError('STEP_FAILED', `${where} ended its stream before the task finished`, {
+        step,
+        agent,
+      });
+    }
+    if (state === 'TASK_STATE_COMPLETED') return { taskId, value: await readArtifact(taskId) };
+    if (!isInterruptedState(state)) {
+      const why = messageText(statusMessage);
+      throw new ChainError(
+        state === 'TASK_STATE_CANCELED' && signal.aborted ? 'CANCELED' : 'STEP_FAILED',
+        `${where} ended ${state.replace('TASK_STATE_', '')}${why === '' ? '' : `: ${why}`}`,
+        { step, agent },
+      );
+    }
+    const question = messageText(statusMessage) || `The ${step} step needs more input`;
+    let answer: string;
+    try {
+      answer = await input.ask(question);
+    } catch (error) {
+      await cancelRemote();
+      throw new ChainError('CANCELED', 'The run was canceled', { step, agent, cause: error });
+    }
+    message = userMessage(answer, { taskId, contextId });
+  }
+
+  async function readArtifact(id: string): Promise<StepResult['value']> {
+    const name = CHAIN_ARTIFACTS[step];
+    let artifact: Artifact | undefined = assembler.artifacts().find((candidate) => candidate.name === name);
+    if (artifact === undefined) {
+      const task = await agent.client.getTask(id).catch(() => undefined);
+      artifact = task?.artifacts?.find((candidate) => candidate.name === name);
+    }
+    if (artifact === undefined) {
+      throw new ChainError('INVALID_ARTIFACT', `${where} completed without a "${name}" artifact`, {
+        step,
+        agent,
+      });
+    }
+    try {
+      return readContract(artifact, STEP_CONTRACTS[step], name);
+    } catch (error) {
+      throw new ChainError(
+        'INVALID_ARTIFACT',
+        `${where} returned an invalid artifact: ${errorMessage(error)}`,
+        {
+          step,
+          agent,
+          cause: error,
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { SummarySchema } from '@baton/chain';
+import { createA2AClient, createArtifactAssembler, firstDataPart } from '@baton/client';
+import type { RunningA2AServer } from '@baton/server/node';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createOrchestrator } from '../src/create-orchestrator.ts';
+import { serveApp } from './serve-app.ts';
+import { startStandIn } from './stand-in-agents.ts';
+
+const running: Pick<RunningA2AServer, 'close'>[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+async function startOrchestratorAgent() {
+  const agents = await Promise.all(
+    (['outline', 'document', 'summary'] as const).map((step) => startStandIn(step)),
+  );
+  running.push(...agents);
+  const app = createOrchestrator({ agents: agents.map((agent) => agent.url) });
+  // The orchestrator is a plain Hono app; serve it the way main.ts does, on port 0.
+  const server = await serveApp(app);
+  running.push(server);
+  return { app, client: await createA2AClient({ agent: server.url }) };
+}
+
+describe('the orchestrator as an A2A agent', () => {
+  it('offers the baton.chain skill on its card', async () => {
+    const { client } = await startOrchestratorAgent();
+    expect(client.card.skills.map((skill) => skill.id)).toEqual(['baton.chain']);
+  });
+
+  it('runs the chain for the message topic, streams the document and ends with the summary artifact', async () => {
+    const { client, app } = await startOrchestratorAgent();
+    const assembler = createArtifactAssembler();
+    const states: string[] = [];
+    let contextId = '';
+    for await (const event of client.streamMessage('tea')) {
+      assembler.feed(event);
+      if ('statusUpdate' in event) states.push(event.statusUpdate.status.state);
+      if ('task' in event) contextId = event.task.contextId ?? '';
+    }
+    expect(states.at(-1)).toBe('TASK_STATE_COMPLETED');
+    const summary = assembler.artifacts().find((artifact) => artifact.name === 'summary');
+    expect(SummarySchema.parse(summary && firstDataPart(summary)?.data).keyPoints).toEqual([
+      'Origins',
+      'Today',
+    ]);
+    const document = assembler.artifacts().find((artifact) => artifact.name === 'document');
+    expect(document && assembler.text(document.artifactId)).toContain('## Origins');
+    const [run] = app.runs.list();
+    expect(run?.view.contextId).toBe(contextId);
+  });
+
+  it('forwards the outline agent question with input-required and resumes on the answer', async () => {
+    const { client } = await startOrchestratorAgent();
+    const first = await client.sendMessage(' ');
+    if (!('task' in first)) throw new Error('expected a task');
+    expect(first.task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    expect(first.task.status.message?.parts).toEqual([{ text: 'What topic should the outline cover?' }]);
+    const second = await client.sendMessage({
+      message: {
+        messageId: 'answer-1',
+        role: 'ROLE_USER',
+        parts: [{ text: 'coffee' }],
+        taskId: first.task.id,
+      },
+    });
+    if (!('task' in second)) throw new Error('expected a task');
+    expect(second.task.status.state).toBe('TASK_STATE_COMPLETED');
+    const summary = SummarySchema.parse(firstDataPart(second.task, 'summary')?.data);
+    expect(summary.title).toContain('coffee');
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  assembleDocument,
+  CHAIN_SKILLS,
+  type ChainStep,
+  contractPart,
+  DocumentSchema,
+  OutlineSchema,
+  readContract,
+} from '@baton/chain';
+import type { JsonValue } from '@baton/protocol';
+import { type AgentExecutor, createA2AServer, messageText } from '@baton/server';
+import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
+
+/** How a stand-in agent behaves. */
+export interface StandInOptions {
+  /** The document agent waits this long per section (and honours cancel meanwhile). */
+  readonly sectionDelayMs?: number;
+  /** The document agent hands on a document that breaks the contract. */
+  readonly invalidDocument?: boolean;
+}
+
+const silentLogger = {
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+};
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+const executors = (options: StandInOptions): Record<ChainStep, AgentExecutor> => ({
+  outline: async (ctx) => {
+    const topic =
+      ctx.text.trim() || messageText(await ctx.requestInput('What topic should the outline cover?'));
+    const outline = {
+      title: `${topic}: an overview`,
+      topic,
+      sections: [
+        { heading: 'Origins', points: [`Where ${topic} began`] },
+        { heading: 'Today', points: [`${topic} now`] },
+      ],
+    };
+    await ctx.addArtifact({ name: 'outline', parts: [contractPart(outline)] });
+  },
+  document: async (ctx) => {
+    const outline = readContract(ctx.message, OutlineSchema, 'outline');
+    await ctx.working('Writing');
+    const artifact = ctx.streamArtifact({ name: 'document' });
+    const sections = [];
+    for (const section of outline.sections) {
+      await wait(options.sectionDelayMs ?? 0, ctx.signal);
+      const markdown = `${section.points.join('. ')}.`;
+      sections.push({ heading: section.heading, markdown });
+      await artifact.write(`## ${section.heading}\n\n${markdown}\n\n`);
+    }
+    const document = assembleDocument(outline.title, sections);
+    await artifact.end(
+      contractPart((options.invalidDocument ? { ...document, sections: [] } : document) as JsonValue),
+    );
+  },
+  summary: async (ctx) => {
+    const document = readContract(ctx.message, DocumentSchema, 'document');
+    const summary = {
+      title: document.title,
+      summary: `A short look at ${document.title}.`,
+      keyPoints: document.sections.map((section) => section.heading),
+      sourceWordCount: document.wordCount,
+      summaryWordCount: 6,
+    };
+    await ctx.addArtifact({ name: 'summary', parts: [{ text: summary.summary }, contractPart(summary)] });
+  },
+});
+
+/** Starts a stand-in agent for a step on 127.0.0.1 port 0, speaking the real A2A wire protocol. */
+export function startStandIn(step: ChainStep, options: StandInOptions = {}): Promise<RunningA2AServer> {
+  const server = createA2AServer({
+    card: {
+      name: `Stand-in ${step} agent`,
+      description: `Does the ${step} step for tests`,
+      version: '0.0.0',
+      skills: [{ id: CHAIN_SKILLS[step], name: step, description: `The ${step} step`, tags: ['test'] }],
+    },
+    executor: executors(options)[step],
+    logger: silentLogger,
+  });
+  return startA2AServer(server, { shutdownDeadlineMs: 100 });
+}

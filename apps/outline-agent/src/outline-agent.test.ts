@@ -1,0 +1,79 @@
+import { CHAIN_SKILLS, createOfflineOutlineGenerator, OutlineSchema } from '@baton/chain';
+import {
+  type A2AClient,
+  createA2AClient,
+  dataPart,
+  firstDataPart,
+  textPart,
+  userMessage,
+} from '@baton/client';
+import { isA2AError, type SendMessageResponse, type Task } from '@baton/protocol';
+import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutlineAgent, TOPIC_QUESTION } from './outline-agent.ts';
+
+const generator = createOfflineOutlineGenerator();
+
+function taskOf(response: SendMessageResponse): Task {
+  if (!('task' in response) || response.task === undefined) throw new Error('expected a task');
+  return response.task;
+}
+
+describe('the outline agent', () => {
+  let running: RunningA2AServer;
+  let client: A2AClient;
+  beforeAll(async () => {
+    running = await startA2AServer(createOutlineAgent({ generator }), { port: 0 });
+    client = await createA2AClient({ agent: running.url });
+  });
+  afterAll(() => running.close());
+
+  it('advertises the outline skill the orchestrator looks for', () => {
+    expect(client.card.skills.map((skill) => skill.id)).toEqual([CHAIN_SKILLS.outline]);
+    expect(client.card.defaultInputModes).toEqual(['text/plain', 'application/json']);
+  });
+
+  it('turns a topic into an outline artifact that parses as an Outline', async () => {
+    const task = taskOf(await client.sendMessage('The history of tea'));
+    expect(task.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(task.artifacts?.map((artifact) => artifact.name)).toEqual(['outline']);
+    const outline = OutlineSchema.parse(firstDataPart(task, 'outline')?.data);
+    expect(outline.topic).toBe('The history of tea');
+    expect(outline.sections.length).toBeGreaterThan(0);
+  });
+
+  it.each([1, 5, 12])('writes the %i sections the options ask for, for the audience given', async (count) => {
+    const message = userMessage([
+      textPart('Solar panels'),
+      dataPart({ sections: count, audience: 'students' }),
+    ]);
+    const task = taskOf(await client.sendMessage({ message }));
+    const outline = OutlineSchema.parse(firstDataPart(task, 'outline')?.data);
+    expect(outline.sections).toHaveLength(count);
+    expect(outline.audience).toBe('students');
+  });
+
+  it('refuses invalid options with InvalidParams naming the field', async () => {
+    const message = userMessage([textPart('Solar panels'), dataPart({ sections: 40 })]);
+    const error = await client.sendMessage({ message }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(isA2AError(error, 'InvalidParamsError')).toBe(true);
+    expect(error).toHaveProperty(
+      'message',
+      expect.stringMatching(/^The options DataPart is invalid: sections: /),
+    );
+  });
+
+  it('asks for the topic when none is given, then finishes the same task with the answer', async () => {
+    const asked = taskOf(await client.sendMessage('   '));
+    expect(asked.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    expect(asked.status.message?.parts).toEqual([{ text: TOPIC_QUESTION }]);
+
+    const answered = taskOf(await client.sendMessage('Volcanoes', { taskId: asked.id }));
+    expect(answered.id).toBe(asked.id);
+    expect(answered.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(OutlineSchema.parse(firstDataPart(answered, 'outline')?.data).topic).toBe('Volcanoes');
+  });
+});

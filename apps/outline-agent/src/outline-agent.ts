@@ -1,0 +1,73 @@
+import {
+  CHAIN_ARTIFACTS,
+  contractPart,
+  type OutlineGenerator,
+  type OutlineOptions,
+  OutlineOptionsSchema,
+  OutlineSchema,
+  readContract,
+} from '@baton/chain';
+import { JsonValueSchema, type Message } from '@baton/protocol';
+import { type A2AServer, type AgentExecutor, createA2AServer, messageText } from '@baton/server';
+import { OUTLINE_AGENT_CARD } from './outline-card.ts';
+
+/** The question the agent asks when a request names no topic. */
+export const TOPIC_QUESTION = 'What topic should the outline cover?';
+
+/** What the outline agent is built from. */
+export interface OutlineAgentOptions {
+  /** Writes the outline (offline or LLM-backed). */
+  readonly generator: OutlineGenerator;
+  /** The public base URL the card advertises; default: each request's own origin. */
+  readonly url?: string;
+}
+
+/**
+ * Creates the outline agent: a topic (text) and optional `OutlineOptions` (a JSON DataPart) in, an `outline`
+ * artifact out. Without a topic it asks for one (INPUT_REQUIRED) and carries on on the same task.
+ *
+ * @example
+ * const server = createOutlineAgent({ generator: createOfflineOutlineGenerator() });
+ * await startA2AServer(server, { port: 4101 });
+ */
+export function createOutlineAgent(options: OutlineAgentOptions): A2AServer {
+  return createA2AServer({
+    card: OUTLINE_AGENT_CARD,
+    executor: createOutlineExecutor(options.generator),
+    ...(options.url === undefined ? {} : { url: options.url }),
+  });
+}
+
+/** The outline agent's logic, for hosts that assemble their own server. */
+export function createOutlineExecutor(generator: OutlineGenerator): AgentExecutor {
+  return async (ctx) => {
+    // Validated before any task event, so bad options answer the request with InvalidParams naming the field.
+    const options = readOutlineOptions(ctx.message);
+    let topic = normalizeTopic(ctx.text);
+    while (topic === '') topic = normalizeTopic(messageText(await ctx.requestInput(TOPIC_QUESTION)));
+
+    await ctx.working(`Outlining "${topic}"`);
+    const outline = OutlineSchema.parse(await generator.outline({ topic, options, signal: ctx.signal }));
+    if (ctx.signal.aborted) return;
+    const count = outline.sections.length;
+    // The JSON round trip drops keys zod leaves as `undefined` (e.g. `audience`), which a DataPart cannot carry.
+    const data = JsonValueSchema.parse(JSON.parse(JSON.stringify(outline)));
+    await ctx.addArtifact({
+      name: CHAIN_ARTIFACTS.outline,
+      description: `Outline of "${outline.title}"`,
+      parts: [{ text: `${outline.title}: ${count} section${count === 1 ? '' : 's'}` }, contractPart(data)],
+    });
+    await ctx.complete(`Outlined "${outline.title}" in ${count} section${count === 1 ? '' : 's'}.`);
+  };
+}
+
+/** The options DataPart of a request, validated; `{}` when the request carries none. */
+function readOutlineOptions(message: Message): OutlineOptions {
+  const hasData = message.parts.some((part) => 'data' in part);
+  return hasData ? readContract(message, OutlineOptionsSchema, 'options DataPart') : {};
+}
+
+/** The topic with its whitespace collapsed; `""` when there is none. */
+function normalizeTopic(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,70 @@
+import {
+  CHAIN_ARTIFACTS,
+  contractPart,
+  type Document,
+  DocumentSchema,
+  readContract,
+  type SummaryGenerator,
+  SummarySchema,
+} from '@baton/chain';
+import { A2AError, JsonValueSchema, type Message } from '@baton/protocol';
+import { type A2AServer, type AgentExecutor, createA2AServer, messageText } from '@baton/server';
+import { documentFromText } from './document-from-text.ts';
+import { SUMMARY_AGENT_CARD } from './summary-card.ts';
+
+/** What the summary agent is built from. */
+export interface SummaryAgentOptions {
+  /** Writes the summary (extractive or LLM-backed). */
+  readonly generator: SummaryGenerator;
+  /** The public base URL the card advertises; default: each request's own origin. */
+  readonly url?: string;
+}
+
+/**
+ * Creates the summary agent: a `Document` DataPart, or any text or markdown as TextParts, in; a `summary`
+ * artifact (the summary as text plus the `Summary` as a DataPart) out. A request with neither, or with an
+ * invalid document, is answered with InvalidParams naming the field.
+ *
+ * @example
+ * const server = createSummaryAgent({ generator: createExtractiveSummaryGenerator() });
+ * await startA2AServer(server, { port: 4103 });
+ */
+export function createSummaryAgent(options: SummaryAgentOptions): A2AServer {
+  return createA2AServer({
+    card: SUMMARY_AGENT_CARD,
+    executor: createSummaryExecutor(options.generator),
+    ...(options.url === undefined ? {} : { url: options.url }),
+  });
+}
+
+/** The summary agent's logic, for hosts that assemble their own server. */
+export function createSummaryExecutor(generator: SummaryGenerator): AgentExecutor {
+  return async (ctx) => {
+    // Read before any task event, so a bad request is answered with InvalidParams rather than a failed task.
+    const document = readDocument(ctx.message);
+    await ctx.working(`Summarizing "${document.title}" (${document.wordCount} words)`);
+    const summary = SummarySchema.parse(await generator.summarize({ document, signal: ctx.signal }));
+    if (ctx.signal.aborted) return;
+    // The JSON round trip drops keys zod leaves as `undefined`, which a DataPart cannot carry.
+    const data = JsonValueSchema.parse(JSON.parse(JSON.stringify(summary)));
+    await ctx.addArtifact({
+      name: CHAIN_ARTIFACTS.summary,
+      description: `Summary of "${summary.title}"`,
+      parts: [{ text: summary.summary }, contractPart(data)],
+    });
+    await ctx.complete(
+      `Summarized "${summary.title}": ${summary.sourceWordCount} words into ${summary.summaryWordCount}.`,
+    );
+  };
+}
+
+/** The document to summarize: the validated DataPart if there is one, else the message's text wrapped. */
+function readDocument(message: Message): Document {
+  if (message.parts.some((part) => 'data' in part)) return readContract(message, DocumentSchema, 'document');
+  const text = messageText(message);
+  if (text.trim() === '')
+    throw A2AError.invalidParams(
+      'Expected the document as a JSON DataPart, or the text to summarize as text; neither was sent',
+    );
+  return documentFromText(text);
+}

@@ -1,0 +1,29 @@
+import { CHAIN_SKILLS } from '@baton/chain';
+import type { AgentCardInput } from '@baton/server';
+
+/** The summary agent's card: one skill, found by the orchestrator through `CHAIN_SKILLS.summary`. */
+export const SUMMARY_AGENT_CARD: AgentCardInput = {
+  name: 'Summary agent',
+  description:
+    'Summarizes a document: send the doc agent’s `document` artifact as a JSON DataPart, or paste any text ' +
+    'or markdown. Answers with a short summary and its key points.',
+  version: '0.1.0',
+  defaultInputModes: ['application/json', 'text/plain'],
+  defaultOutputModes: ['text/plain', 'application/json'],
+  skills: [
+    {
+      id: CHAIN_SKILLS.summary,
+      name: 'Summarize a document',
+      description:
+        'The `summary` artifact carries the summary as text and, as a JSON DataPart, with its key points and ' +
+        'word counts. Works on any text, not only documents from the chain.',
+      tags: ['summary', 'summarization', 'key-points', 'baton-chain'],
+      examples: [
+        '# Tea: a short history\n\n## Origins\n\nTea was first drunk in China…',
+        'Paste an article, a report or meeting notes to get its summary.',
+      ],
+      inputModes: ['application/json', 'text/plain', 'text/markdown'],
+      outputModes: ['text/plain', 'application/json'],
+    },
+  ],
+};
