@@ -9,5 +9,8 @@ export const sharedTestConfig = defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: '.test-results/vitest.json' },
+    // Many suites talk over real sockets; CI machines are shared and small (2 cores), so allow for slowness.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
   },
 });

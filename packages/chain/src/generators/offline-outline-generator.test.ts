@@ -68,7 +68,7 @@ describe('createOfflineOutlineGenerator', () => {
       ),
       { numRuns: 200 },
     );
-  });
+  }, 20_000);
 
   it('shortens a very long topic in headings without splitting characters', () => {
     const topic = '🍵'.repeat(200);
