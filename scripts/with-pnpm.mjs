@@ -22,7 +22,15 @@ if (major === undefined || major < 20) {
 
 const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const pnpmSpec = String(packageManager).split('+')[0]; // "pnpm@x.y.z"
-const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', COREPACK_ENABLE_STRICT: '0' };
+const env = {
+  ...process.env,
+  TURBO_TELEMETRY_DISABLED: '1',
+  DO_NOT_TRACK: '1',
+  COREPACK_ENABLE_STRICT: '0',
+  // A node_modules made with another store (another HOME, CI) is rebuilt instead of asking on a TTY.
+  npm_config_confirm_modules_purge: 'false',
+  npm_config_update_notifier: 'false',
+};
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /** Runs pnpm with the given arguments; returns its exit status. */
