@@ -27,8 +27,6 @@ const env = {
   TURBO_TELEMETRY_DISABLED: '1',
   DO_NOT_TRACK: '1',
   COREPACK_ENABLE_STRICT: '0',
-  // A node_modules made with another store (another HOME, CI) is rebuilt instead of asking on a TTY.
-  npm_config_confirm_modules_purge: 'false',
   npm_config_update_notifier: 'false',
 };
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -53,7 +51,8 @@ function testReports() {
 for (const dir of testReports()) rmSync(dir, { recursive: true, force: true });
 
 const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
-const installed = pnpm(['install', ...frozen]);
+// A node_modules made with another store (another HOME, CI) is rebuilt instead of stopping at a TTY prompt.
+const installed = pnpm(['install', ...frozen, '--config.confirm-modules-purge=false']);
 if (installed !== 0) process.exit(installed);
 const status = pnpm(['run', script]);
 
