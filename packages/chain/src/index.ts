@@ -14,3 +14,4 @@ export * from './generators/generators-from-env.ts';
 export * from './generators/markdown-sentences.ts';
 export * from './generators/offline-document-generator.ts';
 export * from './generators/offline-outline-generator.ts';
+export * from './run-agent-main.ts';

@@ -1,0 +1,65 @@
+import type { A2AServer } from '@baton/server';
+import { startA2AServer } from '@baton/server/node';
+import { createGeneratorsFromEnv, type SelectedGenerators } from './generators/generators-from-env.ts';
+
+/** What an agent app's `main.ts` says about itself. */
+export interface AgentMainOptions {
+  /** The app's name, used in every line it prints. */
+  readonly name: string;
+  /** The port it listens on when `PORT` is not set. */
+  readonly defaultPort: number;
+  /** Builds the agent from the generators the environment selects and the public URL, if any. */
+  readonly create: (input: { readonly generators: SelectedGenerators; readonly url?: string }) => A2AServer;
+}
+
+function readPort(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+/**
+ * Runs one agent of the chain as a process: `PORT` (0 for any free port), `HOST` (default 127.0.0.1),
+ * `PUBLIC_URL` (the base URL the card advertises; default each request's own) and the generator variables
+ * `createGeneratorsFromEnv` reads. Prints `listening on <url>` once it accepts requests (the end-to-end test
+ * reads that line), stops gracefully on SIGINT and SIGTERM (a second signal exits at once), and exits 1 with
+ * a one-line reason on a bad configuration.
+ */
+export async function runAgentMain(options: AgentMainOptions, env = process.env): Promise<void> {
+  const { name } = options;
+  try {
+    const port = readPort(env.PORT, options.defaultPort);
+    const hostname = env.HOST?.trim() || '127.0.0.1';
+    const url = env.PUBLIC_URL?.trim() || undefined;
+    const generators = createGeneratorsFromEnv(env);
+    const running = await startA2AServer(options.create({ generators, ...(url ? { url } : {}) }), {
+      port,
+      hostname,
+    });
+    console.log(`${name}: ${generators.describe}`);
+    if (url) console.log(`${name}: the card advertises ${url}`);
+    console.log(`listening on ${running.url}`);
+
+    let closing = false;
+    const shutdown = (signal: NodeJS.Signals) => {
+      if (closing) process.exit(1);
+      closing = true;
+      console.log(`${name}: ${signal}, shutting down`);
+      running.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`${name}: shutdown failed`, error);
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
+  } catch (error) {
+    console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
