@@ -2,9 +2,9 @@
  * The client against a real `@baton/server` over HTTP on 127.0.0.1, for every binding × version: every
  * operation, typed 1.0 results, streaming, breaking out of a stream, and the headers on the wire.
  */
-import type { StreamResponse, TaskPushNotificationConfig } from '@baton/protocol';
+import type { StreamResponse } from '@baton/protocol';
 import { isA2AError } from '@baton/protocol';
-import { type AgentExecutor, createA2AServer, type PushConfigStore } from '@baton/server';
+import { type AgentExecutor, createA2AServer } from '@baton/server';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type A2AClient, createA2AClient } from '../src/client/index.ts';
@@ -43,25 +43,6 @@ const executor: AgentExecutor = async (ctx): Promise<string | undefined> => {
 };
 
 /** A push config store in memory (the server ships none yet). */
-function memoryPushConfigs(): PushConfigStore {
-  const configs = new Map<string, TaskPushNotificationConfig>();
-  let next = 0;
-  return {
-    async create(config) {
-      const saved = { ...config, id: config.id ?? `cfg-${++next}` };
-      configs.set(`${config.taskId}/${saved.id}`, saved);
-      return saved;
-    },
-    get: async (taskId, id) => configs.get(`${taskId}/${id}`),
-    list: async (taskId) => ({
-      configs: [...configs.values()].filter((config) => config.taskId === taskId),
-      nextPageToken: '',
-    }),
-    async delete(taskId, id) {
-      configs.delete(`${taskId}/${id}`);
-    },
-  };
-}
 
 let running: RunningA2AServer;
 const seen: HttpRequest[] = [];
@@ -75,7 +56,8 @@ beforeAll(async () => {
       skills: [{ id: 'test', name: 'Test', description: 'Tests', tags: ['test'] }],
     },
     executor,
-    pushConfigs: memoryPushConfigs(),
+    // Port 9 on loopback (discard): allowlisted so configs register; nothing listens, so deliveries are dropped.
+    push: { allowlist: ['127.0.0.1'], retries: 0 },
     extendedCard: { description: 'The extended card' },
     heartbeatMs: 50,
     logger: { error: () => {}, warn: () => {} },

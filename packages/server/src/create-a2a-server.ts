@@ -1,21 +1,36 @@
 import { A2AError, type ProtocolVersion } from '@baton/protocol';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { type Authenticator, createAuthMiddleware, getAuthUser } from './auth/index.ts';
 import { errorVersionFor, readRequestedVersion } from './binding/request-version.ts';
 import type { AgentCardInput, ServedSurface } from './card/agent-card-input.ts';
 import { createAgentCardRoutes } from './card/agent-card-routes.ts';
 import { assertCardMatchesServer, deriveAgentCard } from './card/derive-agent-card.ts';
 import type { AgentExecutor } from './executor/agent-executor.ts';
 import type { CallUser } from './handler/call-context.ts';
+import type { CloseOptions } from './handler/close-within.ts';
 import { createRequestHandler, type TaskRequestHandler } from './handler/create-request-handler.ts';
-import type { PushConfigStore } from './handler/push-config-store.ts';
 import { createJsonRpcApp } from './jsonrpc/create-json-rpc-app.ts';
 import { jsonRpcErrorResponse } from './jsonrpc/json-rpc-responses.ts';
+import {
+  createInMemoryPushConfigStore,
+  createPushDispatcher,
+  type PushDispatcherOptions,
+  withPushNotifications,
+} from './push/index.ts';
 import { createRestApp } from './rest/create-rest-app.ts';
 import { responseMediaType } from './rest/response-media-type.ts';
 import { restErrorResponse } from './rest/rest-error-response.ts';
+import { createInMemoryTaskStore } from './store/in-memory-task-store.ts';
 import type { TaskStore } from './store/task-store.ts';
+import { createEventHub } from './task/event-hub.ts';
 import { consoleLogger, type Logger } from './task/logger.ts';
+
+/** Push-notification settings: webhook URL policy (SSRF allowlist, DNS resolver) and delivery tuning. */
+export type PushOptions = Omit<PushDispatcherOptions, 'configs' | 'logger'> & {
+  /** Most configs one task may have; default 10. */
+  readonly maxConfigsPerTask?: number;
+};
 
 /** Options of {@link createA2AServer}. Only `card` and `executor` are required. */
 export interface A2AServerOptions {
@@ -23,7 +38,10 @@ export interface A2AServerOptions {
   readonly card: AgentCardInput;
   /** The agent's logic. */
   readonly executor: AgentExecutor;
-  /** Where tasks live; default an in-memory store that keeps at most 1,000 finished tasks. */
+  /**
+   * Where tasks live; default an in-memory store that keeps at most 1,000 finished tasks (their push configs
+   * go with them).
+   */
   readonly store?: TaskStore;
   /** The public base URL the card advertises (e.g. `https://agent.example/outline`); default: each request's own. */
   readonly url?: string;
@@ -37,10 +55,20 @@ export interface A2AServerOptions {
   readonly streaming?: boolean;
   /** Card fields that only authenticated callers see (e.g. more skills); enables GetExtendedAgentCard. */
   readonly extendedCard?: Partial<AgentCardInput>;
-  /** Where push-notification configs live; without it push is not offered (see the push issue). */
-  readonly pushConfigs?: PushConfigStore;
-  /** Who is calling; the authentication hook. Anonymous when absent. */
+  /**
+   * Push notifications: `true` or settings to offer them (`capabilities.pushNotifications`). Webhooks on
+   * loopback, private, link-local and metadata addresses are refused unless `allowlist`ed; on Node pass
+   * `resolveHost: nodeResolveHost` (from `@baton/server/node`) so host names are checked by what they resolve to.
+   */
+  readonly push?: PushOptions | true;
+  /** Authentication (`createAuthenticator`): 401 / 403 before any JSON-RPC or HTTP+JSON call; the card stays public. */
+  readonly auth?: Authenticator;
+  /** Who is calling, when not using `auth`. Anonymous when absent. */
   readonly getUser?: (c: Context) => CallUser | undefined | Promise<CallUser | undefined>;
+  /** Executions held at once (running or waiting for input); more are refused (503 / -32603). Default 1,000. */
+  readonly maxRunningTasks?: number;
+  /** Open SSE streams; more are refused (503 / -32603). Default 1,000. */
+  readonly maxOpenStreams?: number;
   /** Tenant every advertised interface carries, for deployments that route by tenant. */
   readonly tenant?: string;
   /** Milliseconds between SSE keep-alive comments; default 15,000. */
@@ -57,8 +85,11 @@ export interface A2AServerOptions {
 export type A2AServer = Hono & {
   /** The binding-neutral operations behind both bindings. */
   readonly handler: TaskRequestHandler;
-  /** Stops taking new work, lets running tasks finish up to the deadline, then cancels them. */
-  shutdown(options?: { readonly deadlineMs?: number }): Promise<void>;
+  /**
+   * Stops taking new work, lets running tasks finish up to the deadline, then cancels them, flushes pending
+   * push deliveries in the time left and ends open streams.
+   */
+  shutdown(options?: Omit<CloseOptions, 'beforeExit'>): Promise<void>;
 };
 
 function normalizePath(path: string | false | undefined, fallback: string): string | undefined {
@@ -86,7 +117,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     restPath: normalizePath(options.restPath, '/a2a/rest'),
     versions: options.versions ?? ['1.0', '0.3'],
     streaming: options.streaming ?? true,
-    pushNotifications: options.pushConfigs !== undefined,
+    pushNotifications: options.push !== undefined,
     extendedAgentCard: options.extendedCard !== undefined,
     ...(options.tenant ? { tenant: options.tenant } : {}),
   };
@@ -97,12 +128,24 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   const extended = options.extendedCard;
   if (extended) deriveAgentCard({ ...options.card, ...extended }, served, options.url ?? 'http://localhost');
 
+  const pushSettings = options.push === true ? {} : options.push;
+  const pushConfigs = pushSettings && createInMemoryPushConfigStore({ ...pushSettings });
+  const dispatcher = pushConfigs && createPushDispatcher({ ...pushSettings, configs: pushConfigs, logger });
+  const store =
+    options.store ??
+    createInMemoryTaskStore(
+      pushConfigs ? { onEvict: (taskId) => void pushConfigs.deleteForTask(taskId) } : {},
+    );
+  const hub = dispatcher ? withPushNotifications(createEventHub(), dispatcher) : createEventHub();
   const handler = createRequestHandler({
     executor: options.executor,
     streaming: served.streaming,
     logger,
-    ...(options.store ? { store: options.store } : {}),
-    ...(options.pushConfigs ? { pushConfigs: options.pushConfigs } : {}),
+    store,
+    hub,
+    ...(pushConfigs ? { pushConfigs } : {}),
+    ...(options.maxRunningTasks !== undefined ? { maxRunningTasks: options.maxRunningTasks } : {}),
+    ...(options.maxOpenStreams !== undefined ? { maxOpenStreams: options.maxOpenStreams } : {}),
     ...(extended
       ? {
           extendedCard: () =>
@@ -115,7 +158,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     supportedVersions: served.versions,
     logger,
     ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
-    ...(options.getUser ? { getUser: options.getUser } : {}),
+    ...(options.auth ? { getUser: getAuthUser } : options.getUser ? { getUser: options.getUser } : {}),
   };
 
   const app = new Hono();
@@ -136,6 +179,9 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   if (served.jsonRpcPath !== undefined) {
     const onError = (c: Context) => jsonRpcErrorResponse(null, tooLarge(), versionOf(c), { status: 413 });
     app.use(served.jsonRpcPath, bodyLimit({ maxSize, onError }));
+    if (options.auth) {
+      app.use(served.jsonRpcPath, createAuthMiddleware({ authenticate: options.auth, binding: 'JSONRPC' }));
+    }
     app.route(served.jsonRpcPath, createJsonRpcApp(bindingOptions));
   }
   if (served.restPath !== undefined) {
@@ -147,7 +193,11 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
         override: { httpStatus: 413, status: 'INVALID_ARGUMENT' },
       });
     };
-    app.use(`${served.restPath === '/' ? '' : served.restPath}/*`, bodyLimit({ maxSize, onError }));
+    const restRoutes = `${served.restPath === '/' ? '' : served.restPath}/*`;
+    app.use(restRoutes, bodyLimit({ maxSize, onError }));
+    if (options.auth) {
+      app.use(restRoutes, createAuthMiddleware({ authenticate: options.auth, binding: 'HTTP+JSON' }));
+    }
     app.route(served.restPath, createRestApp(bindingOptions));
   }
   app.notFound((c) =>
@@ -163,6 +213,10 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
 
   return Object.assign(app, {
     handler,
-    shutdown: (shutdownOptions?: { readonly deadlineMs?: number }) => handler.close(shutdownOptions),
+    shutdown: (shutdownOptions?: Omit<CloseOptions, 'beforeExit'>) =>
+      handler.close({
+        ...shutdownOptions,
+        ...(dispatcher ? { beforeExit: (remainingMs: number) => dispatcher.flush(remainingMs) } : {}),
+      }),
   });
 }

@@ -10,13 +10,21 @@
  *   executor: async (ctx) => `You said: ${ctx.text}`,
  * });
  */
+
+export * from './auth/index.ts';
 export type { AgentCardInput, ServedSurface } from './card/agent-card-input.ts';
 export { AGENT_CARD_PATHS, createAgentCardRoutes } from './card/agent-card-routes.ts';
 export { deriveAgentCard } from './card/derive-agent-card.ts';
-export { type A2AServer, type A2AServerOptions, createA2AServer } from './create-a2a-server.ts';
+export {
+  type A2AServer,
+  type A2AServerOptions,
+  createA2AServer,
+  type PushOptions,
+} from './create-a2a-server.ts';
 export * from './executor/index.ts';
 export * from './handler/index.ts';
 export { createJsonRpcApp, type JsonRpcAppOptions } from './jsonrpc/index.ts';
+export * from './push/index.ts';
 export { createRestApp, type RestAppOptions } from './rest/index.ts';
 export * from './store/index.ts';
 export type { Logger } from './task/logger.ts';

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { A2AServer } from './create-a2a-server.ts';
 
+export { nodeResolveHost } from './push/node-resolve-host.ts';
+
 /** Options of {@link startA2AServer}. */
 export interface StartOptions {
   /** Port to listen on; default 0 (any free port). */

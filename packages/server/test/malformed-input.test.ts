@@ -11,7 +11,6 @@ import { jsonRpcAttempt } from './support/arbitrary-json-rpc.ts';
 import { contentType, taskIds } from './support/arbitrary-messages.ts';
 import { restBody, restQuery, restTarget } from './support/arbitrary-rest.ts';
 import { DEMO_CARD, recordingLogger } from './support/demo-server.ts';
-import { createMemoryPushStore } from './support/memory-push-store.ts';
 import { dig, postRpc, readJson, userMessage } from './support/raw-http.ts';
 import {
   type Answer,
@@ -49,7 +48,7 @@ beforeAll(async () => {
     executor,
     logger,
     heartbeatMs: 0,
-    pushConfigs: createMemoryPushStore(),
+    push: { allowlist: ['127.0.0.1', 'localhost'] },
     extendedCard: { description: 'Seen by every caller here' },
   });
   const fetchApp = (async (input: string | URL | Request, init?: RequestInit) =>

@@ -6,15 +6,15 @@ import { describe, expect, it } from 'vitest';
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const sourceRoot = join(packageRoot, 'src');
-/** The Node entry is the one file allowed to use Node: it is a separate subpath, `@baton/server/node`. */
-const NODE_ENTRY = join(sourceRoot, 'node.ts');
+/** The files allowed to use Node: the Node entry (`@baton/server/node`) and the DNS resolver only it imports. */
+const NODE_ONLY = new Set([join(sourceRoot, 'node.ts'), join(sourceRoot, 'push', 'node-resolve-host.ts')]);
 
 function librarySources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory())
       return entry.name === 'test-support' || entry.name === 'testing' ? [] : librarySources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && path !== NODE_ENTRY
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !NODE_ONLY.has(path)
       ? [path]
       : [];
   });

@@ -1,7 +1,7 @@
 /**
  * Shutting a listening server down with work in flight, over a real socket with plain `fetch`: as
  * `task-runtime.ts` documents, a running execution gets until the deadline, then its signal fires and its task
- * ends FAILED with the shutdown message; open streams end with that event; a task waiting for input stays
+ * ends CANCELED with the shutdown message; open streams end with that event; a task waiting for input stays
  * INPUT_REQUIRED; new messages are refused.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { startDemoServer } from './support/demo-server.ts';
 import { dig, postRpc, readJson, SseReader, stateOf, userMessage } from './support/raw-http.ts';
 
 describe('shutdown', () => {
-  it('fails a running task, ends its open streams, and leaves a task waiting for input as it was', async () => {
+  it('cancels a running task, ends its open streams, and leaves a task waiting for input as it was', async () => {
     const own = await startDemoServer({}, 50);
     const url = `${own.running.url}/a2a/jsonrpc`;
     const send = (text: string, contextId: string, returnImmediately: boolean) => ({
@@ -29,7 +29,7 @@ describe('shutdown', () => {
     expect(stateOf(await subscriber.nextData())).toBe('TASK_STATE_WORKING');
 
     await own.running.close();
-    expect((await subscriber.rest()).map(stateOf)).toEqual(['TASK_STATE_FAILED']);
+    expect((await subscriber.rest()).map(stateOf)).toEqual(['TASK_STATE_CANCELED']);
     expect(await own.probes.aborted('running')).toBe('The server is shutting down');
 
     // The socket is closed; read what the tasks ended as in-process.
@@ -41,7 +41,7 @@ describe('shutdown', () => {
       return dig(await readJson(answer), 'result');
     };
     expect(await get(taskId)).toMatchObject({
-      status: { state: 'TASK_STATE_FAILED', message: { parts: [{ text: SHUTDOWN_MESSAGE }] } },
+      status: { state: 'TASK_STATE_CANCELED', message: { parts: [{ text: SHUTDOWN_MESSAGE }] } },
     });
     expect(await get(askedId)).toMatchObject({
       status: { state: 'TASK_STATE_INPUT_REQUIRED', message: { parts: [{ text: CITY_QUESTION }] } },

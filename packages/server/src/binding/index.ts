@@ -6,5 +6,6 @@ export * from './binding-logger.ts';
 export * from './create-call-context.ts';
 export * from './media-type.ts';
 export * from './request-version.ts';
+export { retryAfterHeaders } from './retry-after.ts';
 export * from './to-a2a-error.ts';
 export * from './translate-params.ts';

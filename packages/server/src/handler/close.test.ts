@@ -25,7 +25,7 @@ describe('close', () => {
     expect((await handler.getTask({ id }, call)).status.state).toBe('TASK_STATE_COMPLETED');
   });
 
-  it('aborts executions still running at the deadline and fails their tasks, even if they ignore the signal', async () => {
+  it('aborts executions still running at the deadline and cancels their tasks, even if they ignore the signal', async () => {
     let aborted = false;
     const handler = createRequestHandler({
       logger: recordingLogger(),
@@ -45,7 +45,7 @@ describe('close', () => {
     await handler.close({ deadlineMs: 10 });
     expect(aborted).toBe(true);
     const task = await handler.getTask({ id }, call);
-    expect(task.status.state).toBe('TASK_STATE_FAILED');
+    expect(task.status.state).toBe('TASK_STATE_CANCELED');
     expect(textOf(task.status.message?.parts)).toBe(SHUTDOWN_MESSAGE);
   });
 

@@ -4,23 +4,33 @@ import { isSameScope } from '../store/is-same-scope.ts';
 import { createEventHub } from '../task/event-hub.ts';
 import { createEventQueue, type EventQueue } from '../task/event-queue.ts';
 import { consoleLogger } from '../task/logger.ts';
+import { createSlotPool } from '../task/slot-pool.ts';
 import { createTaskRuntime, type SendInput, type Subscription } from '../task/task-runtime.ts';
 import { awaitSendOutcome } from './await-send-outcome.ts';
 import type { CallContext } from './call-context.ts';
 import { checkHistoryLength, scopeOfCall } from './call-scope.ts';
+import { type CloseOptions, closeWithin } from './close-within.ts';
 import { listTasks } from './list-tasks.ts';
+import { tooManyStreamsError } from './overload-error.ts';
 import type { PushConfigStore } from './push-config-store.ts';
 import type { A2ARequestHandler, EventStream } from './request-handler.ts';
 import type { RequestHandlerOptions } from './request-handler-options.ts';
 
+export type { CloseOptions } from './close-within.ts';
+
 /** An {@link A2ARequestHandler} that can also be shut down. */
 export interface TaskRequestHandler extends A2ARequestHandler {
   /**
-   * Stops taking messages, gives running executions up to `deadlineMs` (default 10 s) to finish, then fires
-   * their AbortSignals and fails their tasks. Tasks waiting for input stay interrupted.
+   * Stops taking messages and streams (SHUTTING_DOWN overload error), gives running executions up to
+   * `deadlineMs` (default 10 s) to finish, then fires their AbortSignals and cancels their tasks (their streams
+   * get that CANCELED status as final event). Tasks waiting for input stay interrupted. Then runs `beforeExit`
+   * (e.g. flushing push deliveries) within what is left of the deadline, and ends the streams still open.
    */
-  close(options?: { readonly deadlineMs?: number }): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
 }
+
+/** The default bound of {@link RequestHandlerOptions.maxOpenStreams}. */
+export const DEFAULT_MAX_OPEN_STREAMS = 1_000;
 
 /**
  * Creates the binding-neutral A2A request handler: the task lifecycle around an executor, over a task store
@@ -39,7 +49,15 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
   const hub = options.hub ?? createEventHub();
   const logger = options.logger ?? consoleLogger;
   const streaming = options.streaming ?? true;
-  const runtime = createTaskRuntime({ executor: options.executor, store, hub, logger });
+  const runtime = createTaskRuntime({
+    executor: options.executor,
+    store,
+    hub,
+    logger,
+    ...(options.maxRunningTasks === undefined ? {} : { maxRunningTasks: options.maxRunningTasks }),
+  });
+  const streamSlots = createSlotPool(options.maxOpenStreams ?? DEFAULT_MAX_OPEN_STREAMS);
+  const openStreams = new Set<EventQueue>();
 
   function sendInput(request: SendMessageRequest, call: CallContext): SendInput {
     return {
@@ -94,10 +112,17 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
     call: CallContext,
     attach: (queue: EventQueue) => Promise<Subscription>,
   ): Promise<EventStream> {
+    const release = streamSlots.tryAcquire();
+    if (!release) throw tooManyStreamsError(streamSlots.limit);
     const queue = createEventQueue({
       signal: call.signal,
       ...(options.maxQueuedEvents === undefined ? {} : { maxQueuedEvents: options.maxQueuedEvents }),
+      onEnd: () => {
+        openStreams.delete(queue);
+        release();
+      },
     });
+    openStreams.add(queue);
     try {
       const subscription = await attach(queue);
       queue.attach(() => subscription.stop());
@@ -202,6 +227,12 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
       return typeof source === 'function' ? source(call) : source;
     },
 
-    close: (closeOptions) => runtime.shutdown(closeOptions),
+    close: (closeOptions = {}) =>
+      closeWithin(closeOptions, logger, {
+        stopTasks: (deadlineMs) => runtime.shutdown({ deadlineMs }),
+        endStreams: () => {
+          for (const queue of [...openStreams]) queue.end();
+        },
+      }),
   };
 }

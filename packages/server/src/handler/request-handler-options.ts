@@ -27,4 +27,11 @@ export interface RequestHandlerOptions {
   readonly logger?: Logger;
   /** How far a stream subscriber may fall behind before its stream ends with an error. Default 10,000 events. */
   readonly maxQueuedEvents?: number;
+  /**
+   * Executions held at once (running, or suspended waiting for input); a send that needs a new one beyond this
+   * is refused with the TOO_MANY_TASKS overload error before anything is created. Default 1,000.
+   */
+  readonly maxRunningTasks?: number;
+  /** Open SendStreamingMessage / SubscribeToTask streams; one more is refused (TOO_MANY_STREAMS). Default 1,000. */
+  readonly maxOpenStreams?: number;
 }

@@ -10,6 +10,7 @@ import { type BindingLogger, consoleLogger } from '../binding/binding-logger.ts'
 import { createCallContext } from '../binding/create-call-context.ts';
 import { isJsonContentType } from '../binding/media-type.ts';
 import { negotiateRequestVersion } from '../binding/request-version.ts';
+import { retryAfterHeaders } from '../binding/retry-after.ts';
 import { toA2AError } from '../binding/to-a2a-error.ts';
 import type { CallUser } from '../handler/call-context.ts';
 import type { A2ARequestHandler } from '../handler/request-handler.ts';
@@ -95,7 +96,9 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
         signal: request.signal,
       });
     } catch (error) {
-      return jsonRpcErrorResponse(id, fail(error), version);
+      const a2aError = fail(error);
+      const headers = retryAfterHeaders(a2aError);
+      return jsonRpcErrorResponse(id, a2aError, version, headers ? { headers } : {});
     }
   });
 

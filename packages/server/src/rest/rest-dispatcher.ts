@@ -4,6 +4,7 @@ import {
   type BindingLogger,
   createCallContext,
   negotiateRequestVersion,
+  retryAfterHeaders,
   toA2AError,
 } from '../binding/index.ts';
 import type { CallUser } from '../handler/call-context.ts';
@@ -16,6 +17,7 @@ import {
   methodNotAllowedError,
   restErrorResponse,
   routeNotFoundError,
+  UNAVAILABLE,
   UNSUPPORTED_MEDIA_TYPE,
   unsupportedMediaTypeError,
 } from './rest-error-response.ts';
@@ -123,7 +125,10 @@ export function createRestDispatcher(options: RestDispatcherOptions): RestDispat
       const headers = { 'Content-Type': mediaType };
       return new Response(JSON.stringify(result.body), { status: result.status, headers });
     } catch (error) {
-      return restErrorResponse(toA2AError(error, { logger, details }), { version, mediaType });
+      const a2aError = toA2AError(error, { logger, details });
+      const headers = retryAfterHeaders(a2aError);
+      if (!headers) return restErrorResponse(a2aError, { version, mediaType });
+      return restErrorResponse(a2aError, { version, mediaType, override: UNAVAILABLE, headers });
     }
   };
 }

@@ -16,7 +16,7 @@ export interface RestErrorBody {
 /**
  * An error in a version's HTTP+JSON format: 1.0 a google.rpc.Status body with the ErrorInfo (spec §11.6, v1.0.1
  * HTTP statuses), 0.3 the 0.3 error object `{code, message, data?}` as a2a-js 0.3 peers read it. `override`
- * replaces the table's HTTP status (and the 1.0 body's `code` and `status`) for the binding's own 405 and 415.
+ * replaces the table's HTTP status (and the 1.0 body's `code` and `status`) for the binding's own 405, 415 and 503.
  */
 export function restErrorBody(
   error: A2AError,
@@ -91,3 +91,6 @@ export function unsupportedMediaTypeError(contentType: string): A2AError {
 
 /** The status of a 415. */
 export const UNSUPPORTED_MEDIA_TYPE: StatusOverride = { httpStatus: 415, status: 'INVALID_ARGUMENT' };
+
+/** The status of an overload error (too many tasks or streams, shutting down): 503, google.rpc `UNAVAILABLE`. */
+export const UNAVAILABLE: StatusOverride = { httpStatus: 503, status: 'UNAVAILABLE' };

@@ -26,6 +26,15 @@ describe('in-memory task store eviction', () => {
     expect(store.size).toBe(2);
   });
 
+  it('tells onEvict which tasks it evicted, so their push configs can go too', async () => {
+    const evicted: string[] = [];
+    const store = createInMemoryTaskStore({ maxFinishedTasks: 1, onEvict: (id) => evicted.push(id) });
+    await store.create(task('a', 'TASK_STATE_COMPLETED'), {});
+    await store.create(task('b', 'TASK_STATE_WORKING'), {});
+    await store.create(task('c', 'TASK_STATE_COMPLETED'), {});
+    expect(evicted).toEqual(['a']);
+  });
+
   it('never evicts running or interrupted tasks, however many there are', async () => {
     const store = createInMemoryTaskStore({ maxFinishedTasks: 1 });
     for (let i = 0; i < 5; i += 1) await store.create(task(`w${i}`, 'TASK_STATE_WORKING'), {});

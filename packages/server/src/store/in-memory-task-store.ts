@@ -26,6 +26,8 @@ export interface InMemoryTaskStoreOptions {
   readonly finishedTaskTtlMs?: number;
   /** The clock, in epoch milliseconds; for tests. */
   readonly now?: () => number;
+  /** Called with the id of each task the bound evicts, e.g. to drop its push-notification configs. */
+  readonly onEvict?: (taskId: string) => void;
 }
 
 /** What {@link InMemoryTaskStore.inspect} shows of a live record. */
@@ -74,6 +76,7 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
       if (finished.size <= maxFinished && (ttl === undefined || time - usedAt < ttl)) break;
       finished.delete(id);
       entries.delete(id);
+      options.onEvict?.(id);
     }
   }
 

@@ -13,6 +13,8 @@ export interface EventQueueOptions {
   readonly maxQueuedEvents?: number;
   /** Ends the stream (releasing its listener) when it fires, e.g. the caller went away. */
   readonly signal?: AbortSignal;
+  /** Called once when the stream ends for any reason (final event, error, close, disconnect). */
+  readonly onEnd?: () => void;
 }
 
 /** A stream fed by a {@link TaskObserver}: one subscriber's ordered, bounded buffer of events. */
@@ -23,6 +25,8 @@ export interface EventQueue extends TaskObserver, AsyncIterable<StreamResponse> 
   first(): Promise<void>;
   /** Ends the stream now and releases its listener; the task is not affected. */
   close(): void;
+  /** Ends the stream after the events already queued (no error); the task is not affected. */
+  end(): void;
 }
 
 /** The default bound of {@link EventQueueOptions.maxQueuedEvents}. */
@@ -51,8 +55,13 @@ export function createEventQueue(options: EventQueueOptions = {}): EventQueue {
   // Nobody may be waiting for the first event; don't report its rejection as unhandled.
   firstPromise.catch(() => undefined);
 
+  let notifiedEnd = false;
   function stop(): void {
     ended = true;
+    if (!notifiedEnd) {
+      notifiedEnd = true;
+      options.onEnd?.();
+    }
     options.signal?.removeEventListener('abort', close);
     const releasing = release;
     release = undefined;
@@ -103,6 +112,11 @@ export function createEventQueue(options: EventQueueOptions = {}): EventQueue {
     },
     first: () => firstPromise,
     close,
+    end() {
+      if (ended) return;
+      markFirst(A2AError.internal('The stream ended before its first event'));
+      stop();
+    },
     [Symbol.asyncIterator]() {
       return {
         async next(): Promise<IteratorResult<StreamResponse>> {

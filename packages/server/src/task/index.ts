@@ -9,4 +9,5 @@ export { DEFAULT_MAX_QUEUED_EVENTS } from './event-queue.ts';
 export { isFinalEvent } from './final-event.ts';
 export type { Logger } from './logger.ts';
 export { EXECUTOR_FAILURE_MESSAGE } from './run-execution.ts';
-export { SHUTDOWN_MESSAGE } from './task-runtime.ts';
+export { SHUTDOWN_MESSAGE } from './shut-down-executions.ts';
+export { DEFAULT_MAX_RUNNING_TASKS } from './task-runtime.ts';

@@ -23,6 +23,8 @@ export interface LiveExecution {
   done: Promise<void>;
   /** Fails the request that started the execution, for an end that comes before any event. */
   readonly failRequest: (error: A2AError) => void;
+  /** Frees the execution's running-task slot (idempotent): at a terminal state, a direct reply, or its end. */
+  releaseSlot: () => void;
 }
 
 /** Creates the bookkeeping of a new execution (its `done` is filled in by whoever runs it). */
@@ -35,6 +37,7 @@ export function createLiveExecution(taskId: string, failRequest: (error: A2AErro
     replied: false,
     detached: undefined,
     done: Promise.resolve(),
+    releaseSlot: () => undefined,
   };
 }
 

@@ -103,6 +103,8 @@ export class TaskChannel {
     if (message) await this.store.addMessage(this.taskId, message);
     await this.store.setStatus(this.taskId, status);
     this.currentState = state;
+    // A task that ended no longer counts as running, even while its executor is still unwinding.
+    if (isTerminalState(state)) this.execution?.releaseSlot();
     this.hub.publish(this.taskId, {
       statusUpdate: { taskId: this.taskId, contextId: this.contextId, status },
     });
@@ -135,6 +137,7 @@ export class TaskChannel {
 
   /** Publishes a direct Message reply (no task is created). */
   publishReply(message: Message): void {
+    this.execution?.releaseSlot();
     this.hub.publish(this.taskId, { message });
   }
 

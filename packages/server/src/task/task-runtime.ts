@@ -1,7 +1,7 @@
 import { A2AError, createId, isTerminalState, type Message, type Task } from '@baton/protocol';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
-import { createAgentMessage } from '../executor/agent-message.ts';
 import type { CallUser } from '../handler/call-context.ts';
+import { shuttingDownError, tooManyTasksError } from '../handler/overload-error.ts';
 import { isSameScope } from '../store/is-same-scope.ts';
 import type { TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.ts';
 import { assertAcceptsMessage, isVisible } from './accept-message.ts';
@@ -10,6 +10,8 @@ import type { TaskEventHub } from './event-hub.ts';
 import { abortExecution, type LiveExecution } from './live-execution.ts';
 import type { Logger } from './logger.ts';
 import { runExecution } from './run-execution.ts';
+import { shutDownExecutions } from './shut-down-executions.ts';
+import { createSlotPool, type ReleaseSlot } from './slot-pool.ts';
 import type { TaskChannel } from './task-channel.ts';
 import type { TaskObserver } from './task-observer.ts';
 
@@ -19,7 +21,12 @@ export interface TaskRuntimeOptions {
   readonly store: TaskStore;
   readonly hub: TaskEventHub;
   readonly logger: Logger;
+  /** Executions (running or suspended waiting for input) held at once; default {@link DEFAULT_MAX_RUNNING_TASKS}. */
+  readonly maxRunningTasks?: number;
 }
+
+/** The default bound of {@link TaskRuntimeOptions.maxRunningTasks}. */
+export const DEFAULT_MAX_RUNNING_TASKS = 1_000;
 
 /** A client message to act on, with who sent it. */
 export interface SendInput {
@@ -43,7 +50,8 @@ export interface TaskRuntime {
   /**
    * Starts a task, or continues one (`message.taskId`): resumes the execution waiting in `requestInput`, or
    * starts a new one with the existing task. The observer gets every event from the first on: for a new task
-   * the Task (SUBMITTED) or the direct Message, for an existing one a Task snapshot.
+   * the Task (SUBMITTED) or the direct Message, for an existing one a Task snapshot. A send that needs a new
+   * execution beyond `maxRunningTasks` is refused (TOO_MANY_TASKS) before anything is created.
    */
   send(input: SendInput, observer: TaskObserver): Promise<Subscription>;
   /** Sends the current Task to the observer, then its events. UnsupportedOperation for a terminal task. */
@@ -57,21 +65,33 @@ export interface TaskRuntime {
   cancel(taskId: string, scope: TaskScope): Promise<Task>;
   /**
    * Stops taking messages, lets running executions finish for up to `deadlineMs` (default 10 s), then aborts
-   * the rest and fails their tasks. Executions waiting for input are aborted at once and their tasks stay
+   * the rest and cancels their tasks (CANCELED, with {@link SHUTDOWN_MESSAGE}). Executions waiting for input are aborted at once and their tasks stay
    * interrupted, so with a durable store a follow-up after restart picks them up.
    */
   shutdown(options?: { readonly deadlineMs?: number }): Promise<void>;
 }
 
-/** The status message of tasks still running when the server shut down. */
-export const SHUTDOWN_MESSAGE = 'The server shut down before the task finished.';
+export { SHUTDOWN_MESSAGE } from './shut-down-executions.ts';
 
 /** Creates a {@link TaskRuntime}. */
 export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   const { executor, store, hub, logger } = options;
   const registry = createChannelRegistry(store, hub);
   const live = new Set<LiveExecution>();
+  const slots = createSlotPool(options.maxRunningTasks ?? DEFAULT_MAX_RUNNING_TASKS);
   let closing = false;
+
+  function takeSlot(): ReleaseSlot {
+    const release = slots.tryAcquire();
+    if (!release) throw tooManyTasksError(slots.limit);
+    return release;
+  }
+
+  // Cuts an execution loose (cancel, shutdown) and frees its slot, even if the executor ignores its signal.
+  function cutLoose(execution: LiveExecution, reason: 'canceled' | 'shutdown'): void {
+    abortExecution(execution, reason);
+    execution.releaseSlot();
+  }
 
   async function resolveReferences(message: Message, scope: TaskScope): Promise<Task[]> {
     const ids = [...new Set(message.referenceTaskIds ?? [])];
@@ -97,7 +117,11 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       },
     });
     live.add(execution);
-    void execution.done.then(() => live.delete(execution));
+    execution.releaseSlot = extra.release;
+    void execution.done.then(() => {
+      live.delete(execution);
+      extra.release();
+    });
   }
 
   async function sendNew(
@@ -105,12 +129,14 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     observer: TaskObserver,
     referencedTasks: Task[],
   ): Promise<Subscription> {
+    const release = takeSlot();
     const taskId = createId();
     const contextId = input.message.contextId || createId();
     const channel = registry.reserve(taskId, contextId, input.scope);
     const stop = hub.listen(taskId, (event) => observer.event(event));
     const message: Message = { ...input.message, taskId, contextId };
     start(channel, input, message, {
+      release,
       task: undefined,
       referencedTasks,
       onEarlyError: (error) => observer.error(error),
@@ -122,50 +148,38 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     return registry.withTask(taskId, async (channel): Promise<Subscription> => {
       assertAcceptsMessage(channel, input.message, input.scope);
       const execution = channel.execution;
-      const before = execution ? undefined : await channel.snapshot();
-      const message: Message = { ...input.message, taskId, contextId: channel.contextId };
-      await channel.addUserMessage(message);
-      await channel.setStatus('TASK_STATE_WORKING');
-      observer.event({ task: await channel.snapshot({ historyLength: input.historyLength }) });
-      const stop = hub.listen(taskId, (event) => observer.event(event));
-      if (execution?.pendingReply) {
-        const pending = execution.pendingReply;
-        execution.pendingReply = undefined;
-        pending.resolve(message);
-      } else {
-        start(channel, input, message, {
-          task: before,
-          referencedTasks,
-          onEarlyError: (error) => observer.error(error),
-        });
-      }
-      return { taskId, stop };
-    });
-  }
-
-  async function stopForShutdown(execution: LiveExecution): Promise<void> {
-    await registry
-      .withTask(execution.taskId, async (channel) => {
-        if (execution.detached || channel.execution !== execution) return;
-        abortExecution(execution, 'shutdown');
-        channel.detachExecution(execution);
-        const state = channel.state;
-        if (state === undefined) {
-          // No task yet: the request that started it is still waiting for its first event.
-          if (!execution.replied) execution.failRequest(A2AError.internal(SHUTDOWN_MESSAGE));
-        } else if (!isTerminalState(state)) {
-          const ids = { taskId: channel.taskId, contextId: channel.contextId };
-          await channel.setStatus('TASK_STATE_FAILED', createAgentMessage(SHUTDOWN_MESSAGE, ids));
+      // Resuming the execution waiting for input takes no new slot; starting one does.
+      const release = execution?.pendingReply ? undefined : takeSlot();
+      try {
+        const before = execution ? undefined : await channel.snapshot();
+        const message: Message = { ...input.message, taskId, contextId: channel.contextId };
+        await channel.addUserMessage(message);
+        await channel.setStatus('TASK_STATE_WORKING');
+        observer.event({ task: await channel.snapshot({ historyLength: input.historyLength }) });
+        const stop = hub.listen(taskId, (event) => observer.event(event));
+        if (execution?.pendingReply) {
+          const pending = execution.pendingReply;
+          execution.pendingReply = undefined;
+          pending.resolve(message);
+        } else {
+          start(channel, input, message, {
+            release: release ?? takeSlot(),
+            task: before,
+            referencedTasks,
+            onEarlyError: (error) => observer.error(error),
+          });
         }
-      })
-      .catch((error: unknown) =>
-        logger.error('Could not stop a task at shutdown', { taskId: execution.taskId, error }),
-      );
+        return { taskId, stop };
+      } catch (error) {
+        release?.();
+        throw error;
+      }
+    });
   }
 
   return {
     async send(input, observer) {
-      if (closing) throw A2AError.internal('The server is shutting down');
+      if (closing) throw shuttingDownError();
       const referencedTasks = await resolveReferences(input.message, input.scope);
       const taskId = input.message.taskId;
       return taskId
@@ -174,6 +188,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     },
 
     subscribe(taskId, scope, observer, read) {
+      if (closing) return Promise.reject(shuttingDownError());
       return registry.withTask(taskId, async (channel) => {
         if (!isVisible(channel, scope)) throw A2AError.taskNotFound(taskId);
         const state = channel.state ?? 'TASK_STATE_UNSPECIFIED';
@@ -197,7 +212,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         if (isTerminalState(state)) throw A2AError.taskNotCancelable(taskId, state);
         const execution = channel.execution;
         if (execution) {
-          abortExecution(execution, 'canceled');
+          cutLoose(execution, 'canceled');
           channel.detachExecution(execution);
         }
         await channel.setStatus('TASK_STATE_CANCELED');
@@ -207,19 +222,14 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
 
     async shutdown({ deadlineMs = 10_000 } = {}) {
       closing = true;
-      for (const execution of live) if (execution.pendingReply) abortExecution(execution, 'shutdown');
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const deadline = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, deadlineMs);
-      });
-      await Promise.race([Promise.allSettled([...live].map((execution) => execution.done)), deadline]);
-      clearTimeout(timer);
-      await Promise.all([...live].map(stopForShutdown));
+      await shutDownExecutions({ live, registry, logger, deadlineMs, cutLoose });
     },
   };
 }
 
 interface StartExtra {
+  /** Frees the execution's running-task slot. */
+  readonly release: ReleaseSlot;
   readonly task: Task | undefined;
   readonly referencedTasks: readonly Task[];
   readonly onEarlyError: (error: A2AError) => void;

@@ -1,0 +1,106 @@
+import type { PushRequest } from './push-payload.ts';
+
+/** The subset of `fetch` delivery uses; inject one for tests or a custom agent. */
+export type PushFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Retry timing: exponential backoff with full jitter, `random() * min(maxMs, baseMs * 2^attempt)`. */
+export interface PushBackoff {
+  /** Delay cap before jitter for the first retry. Default 500 ms. */
+  readonly baseMs?: number;
+  /** Largest delay cap. Default 30 s. */
+  readonly maxMs?: number;
+  /** Waits `ms`, resolving early when `signal` fires. Default: a timer. */
+  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** A number in [0, 1). Default `Math.random`. */
+  readonly random?: () => number;
+}
+
+/** Everything one delivery (with its retries) needs. */
+export interface DeliveryPlan {
+  readonly url: string;
+  readonly request: PushRequest;
+  readonly fetch: PushFetch;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly backoff: PushBackoff;
+  /** Rejects when the URL may no longer be called (re-checked before every attempt: DNS rebinding). */
+  readonly checkUrl: (url: string) => Promise<void>;
+  /** Fires when delivery must be abandoned (shutdown deadline). */
+  readonly abandon: AbortSignal;
+}
+
+/** How a delivery ended. */
+export type DeliveryOutcome =
+  | { readonly ok: true; readonly attempts: number }
+  | { readonly ok: false; readonly attempts: number; readonly reason: string };
+
+/** Sleeps on a timer, waking early on abort. */
+export function timerSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+type Attempt = { readonly ok: boolean; readonly retry: boolean; readonly reason: string };
+
+async function attempt(plan: DeliveryPlan): Promise<Attempt> {
+  try {
+    await plan.checkUrl(plan.url);
+  } catch (error) {
+    return { ok: false, retry: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+  const controller = new AbortController();
+  const onAbandon = () => controller.abort(new Error('abandoned at shutdown'));
+  plan.abandon.addEventListener('abort', onAbandon, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new Error(`timed out after ${plan.timeoutMs} ms`)),
+    plan.timeoutMs,
+  );
+  try {
+    const response = await plan.fetch(plan.url, {
+      method: 'POST',
+      headers: plan.request.headers,
+      body: plan.request.body,
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+    await response.body?.cancel().catch(() => undefined);
+    if (response.status >= 200 && response.status < 300) return { ok: true, retry: false, reason: '' };
+    const retry = response.status === 408 || response.status === 429 || response.status >= 500;
+    return { ok: false, retry, reason: `the webhook answered HTTP ${response.status}` };
+  } catch (error) {
+    const cause = controller.signal.aborted ? controller.signal.reason : error;
+    return { ok: false, retry: true, reason: cause instanceof Error ? cause.message : String(cause) };
+  } finally {
+    clearTimeout(timer);
+    plan.abandon.removeEventListener('abort', onAbandon);
+  }
+}
+
+/**
+ * POSTs one notification: each attempt has its own timeout; network errors, timeouts, 408, 429 and 5xx are
+ * retried up to `retries` times with backoff; other statuses, redirects and refused URLs are not.
+ */
+export async function deliver(plan: DeliveryPlan): Promise<DeliveryOutcome> {
+  const baseMs = plan.backoff.baseMs ?? 500;
+  const maxMs = plan.backoff.maxMs ?? 30_000;
+  const sleep = plan.backoff.sleep ?? timerSleep;
+  const random = plan.backoff.random ?? Math.random;
+  let reason = 'abandoned at shutdown';
+  for (let attempts = 1; attempts <= plan.retries + 1; attempts += 1) {
+    if (plan.abandon.aborted) return { ok: false, attempts: attempts - 1, reason };
+    const result = await attempt(plan);
+    if (result.ok) return { ok: true, attempts };
+    reason = result.reason;
+    if (!result.retry || attempts > plan.retries) return { ok: false, attempts, reason };
+    await sleep(random() * Math.min(maxMs, baseMs * 2 ** (attempts - 1)), plan.abandon);
+  }
+  return { ok: false, attempts: plan.retries + 1, reason };
+}

@@ -1,0 +1,144 @@
+import type { StreamResponse } from '@baton/protocol';
+import { consoleLogger, type Logger } from '../task/logger.ts';
+import { deliver, type PushBackoff, type PushFetch } from './push-delivery.ts';
+import { buildPushRequest, isNotifiable, isTerminalEvent } from './push-payload.ts';
+import type { PushTargets, StoredPushConfig } from './push-targets.ts';
+import { createWebhookUrlPolicy, type WebhookUrlPolicyOptions } from './webhook-url-policy.ts';
+
+/** Options of {@link createPushDispatcher}; `allowlist`/`resolveHost` drive the delivery-time URL re-check. */
+export interface PushDispatcherOptions extends WebhookUrlPolicyOptions {
+  /** Where the configs are, e.g. `createInMemoryPushConfigStore()`. */
+  readonly configs: PushTargets;
+  /** Default: the global `fetch`. */
+  readonly fetch?: PushFetch;
+  /** Timeout of one attempt. Default 10 s. */
+  readonly timeoutMs?: number;
+  /** Retries after the first attempt. Default 3. */
+  readonly retries?: number;
+  /** Backoff between attempts (and injectable sleep/random for tests). */
+  readonly backoff?: PushBackoff;
+  /** Where dropped notifications are reported. Default: the console. */
+  readonly logger?: Logger;
+  /** Delete a task's configs once its terminal event was delivered (or dropped). Default `false`. */
+  readonly deleteConfigsWhenDone?: boolean;
+  /** Events waiting per task beyond which new ones are dropped (with a log line). Default 1000. */
+  readonly maxQueuedPerTask?: number;
+}
+
+/** Sends task events to the webhooks configured for the task. */
+export interface PushDispatcher {
+  /** Queues `event` for the task's webhooks and returns at once; never throws. */
+  notify(taskId: string, event: StreamResponse): void;
+  /** Waits for queued deliveries up to `deadlineMs` (default 10 s), then abandons the rest. */
+  flush(deadlineMs?: number): Promise<void>;
+  /** How many tasks have deliveries queued or in flight. */
+  busyTasks(): number;
+}
+
+/**
+ * Creates the push dispatcher: one queue per task (a slow webhook delays only its own task), events sent in
+ * order (event N+1 goes to a config only after N was delivered or dropped), each POST with a timeout,
+ * retried with backoff, then dropped with a log line. Delivery never affects the task.
+ */
+export function createPushDispatcher(options: PushDispatcherOptions): PushDispatcher {
+  const logger = options.logger ?? consoleLogger;
+  const fetchImpl: PushFetch = options.fetch ?? ((url, init) => fetch(url, init));
+  const policy = createWebhookUrlPolicy(options);
+  const maxQueued = options.maxQueuedPerTask ?? 1000;
+  const queues = new Map<string, StreamResponse[]>();
+  let idleWaiters: (() => void)[] = [];
+  let abandon = new AbortController();
+
+  function settleIdle(): void {
+    if (queues.size > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  async function sendTo(target: StoredPushConfig, event: StreamResponse, signal: AbortSignal): Promise<void> {
+    const { url, id, taskId } = target.config;
+    const outcome = await deliver({
+      url,
+      request: buildPushRequest(target, event),
+      fetch: fetchImpl,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      retries: options.retries ?? 3,
+      backoff: options.backoff ?? {},
+      checkUrl: (candidate) => policy.check(candidate),
+      abandon: signal,
+    });
+    if (!outcome.ok) {
+      logger.warn('Push notification dropped', {
+        taskId,
+        configId: id,
+        url: url.split('?')[0],
+        event: Object.keys(event)[0],
+        attempts: outcome.attempts,
+        reason: outcome.reason,
+      });
+    }
+  }
+
+  async function drain(taskId: string, queue: StreamResponse[]): Promise<void> {
+    const signal = abandon.signal;
+    for (let event = queue.shift(); event && !signal.aborted; event = queue.shift()) {
+      const targets = await options.configs.configsFor(taskId);
+      await Promise.all(targets.map((target) => sendTo(target, event, signal)));
+      if (options.deleteConfigsWhenDone && isTerminalEvent(event) && queue.length === 0) {
+        await options.configs.deleteForTask(taskId);
+      }
+    }
+  }
+
+  function start(taskId: string, queue: StreamResponse[]): void {
+    drain(taskId, queue)
+      .catch((error: unknown) => logger.error('Push delivery failed unexpectedly', { taskId, error }))
+      .finally(() => {
+        if (queues.get(taskId) === queue) queues.delete(taskId);
+        settleIdle();
+      });
+  }
+
+  return {
+    notify(taskId, event) {
+      try {
+        if (!isNotifiable(event)) return;
+        const queue = queues.get(taskId);
+        if (queue) {
+          if (queue.length >= maxQueued) {
+            logger.warn('Push notification dropped: too many queued for the task', { taskId });
+          } else {
+            queue.push(event);
+          }
+          return;
+        }
+        const fresh = [event];
+        queues.set(taskId, fresh);
+        start(taskId, fresh);
+      } catch (error) {
+        logger.error('Could not queue a push notification', { taskId, error });
+      }
+    },
+    async flush(deadlineMs = 10_000) {
+      if (queues.size === 0) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const idle = new Promise<boolean>((resolve) => idleWaiters.push(() => resolve(true)));
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), deadlineMs);
+      });
+      const finished = await Promise.race([idle, late]);
+      clearTimeout(timer);
+      if (finished) return;
+      const abandoned = [...queues.keys()];
+      logger.warn('Push notifications abandoned at shutdown', { tasks: abandoned });
+      abandon.abort();
+      abandon = new AbortController();
+      queues.clear();
+      settleIdle();
+    },
+    busyTasks() {
+      return queues.size;
+    },
+  };
+}
