@@ -120,10 +120,11 @@ describe('push notifications through the request handler', () => {
     expect(dropped[0]?.details).toMatchObject({ attempts: 2 });
   });
 
-  it('refuses an inline config to a forbidden URL without failing the task', async () => {
-    const { handler, warnings } = setup();
-    const response = await send(handler, 'http://169.254.169.254/latest');
-    expect('task' in response && response.task.status.state).toBe('TASK_STATE_COMPLETED');
-    expect(JSON.stringify(warnings)).toContain('cloud metadata address');
+  it('refuses a message whose inline config points at a forbidden URL, before the task starts', async () => {
+    const { handler } = setup();
+    await expect(send(handler, 'http://169.254.169.254/latest')).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('cloud metadata address'),
+    });
   });
 });

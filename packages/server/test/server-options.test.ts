@@ -104,6 +104,20 @@ describe('createA2AServer options', () => {
     expect(JSON.stringify(deliveries[0]?.body)).toContain(taskId);
   });
 
+  it('refuses a message whose inline webhook is on a private address, before any task exists', async () => {
+    const refused = await rpc('SendMessage', {
+      message: { messageId: 'm-3', role: 'ROLE_USER', parts: [{ text: 'no' }] },
+      configuration: { taskPushNotificationConfig: { url: 'http://169.254.169.254/latest' } },
+    });
+    expect(refused.body.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('not allowed'),
+    });
+    const listed = await rpc('ListTasks', {});
+    const texts = JSON.stringify(listed.body.result);
+    expect(texts).not.toContain('m-3');
+  });
+
   it('refuses a webhook on a private address when the config is created', async () => {
     const sent = await rpc('SendMessage', {
       message: { messageId: 'm-2', role: 'ROLE_USER', parts: [{ text: 'again' }] },

@@ -89,6 +89,12 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
     return options.pushConfigs;
   }
 
+  // An inline push config is checked before the send starts, so a refused webhook fails the request.
+  async function validateInlinePushConfig(request: SendMessageRequest, call: CallContext): Promise<void> {
+    const config = request.configuration?.taskPushNotificationConfig;
+    if (config) await requirePushConfigs().validate?.(config, call);
+  }
+
   // An inline push config (SendMessageConfiguration) is saved once the send's task exists.
   function inlinePushConfig(request: SendMessageRequest, call: CallContext) {
     const config = request.configuration?.taskPushNotificationConfig;
@@ -136,6 +142,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
 
   return {
     async sendMessage(request, call) {
+      await validateInlinePushConfig(request, call);
       const input = sendInput(request, call);
       const onEvent = inlinePushConfig(request, call);
       const outcome = await awaitSendOutcome(runtime, input, {
@@ -149,6 +156,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
 
     async sendStreamingMessage(request, call) {
       requireStreaming();
+      await validateInlinePushConfig(request, call);
       const input = sendInput(request, call);
       const onEvent = inlinePushConfig(request, call);
       return toStream(call, (queue) =>

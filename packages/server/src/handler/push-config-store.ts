@@ -26,6 +26,11 @@ export interface PushConfigStore {
     page: PushConfigPage,
     call: CallContext,
   ): Promise<ListTaskPushNotificationConfigsResponse>;
+  /**
+   * Checks a config sent inline with a message before the send starts (e.g. its webhook URL), so a config
+   * that would be refused fails the request instead of being dropped later. Optional.
+   */
+  validate?(config: TaskPushNotificationConfig, call: CallContext): Promise<void>;
   /** Deletes a config; deleting one that does not exist is not an error (the operation is idempotent). */
   delete(taskId: string, configId: string, call: CallContext): Promise<void>;
 }

@@ -87,6 +87,9 @@ export function createInMemoryPushConfigStore(
   }
 
   return {
+    async validate(config) {
+      await policy.check(config.url);
+    },
     create(config, call) {
       const work = save(config, call.version);
       track(config.taskId, work);
