@@ -1,7 +1,13 @@
 import { A2AError, type ProtocolVersion } from '@baton/protocol';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type Authenticator, createAuthMiddleware, getAuthUser } from './auth/index.ts';
+import {
+  type Authenticator,
+  createAuthMiddleware,
+  getAuthUser,
+  type SignCardOptions,
+  signCard,
+} from './auth/index.ts';
 import { errorVersionFor, readRequestedVersion } from './binding/request-version.ts';
 import type { AgentCardInput, ServedSurface } from './card/agent-card-input.ts';
 import { createAgentCardRoutes } from './card/agent-card-routes.ts';
@@ -63,6 +69,8 @@ export interface A2AServerOptions {
   readonly push?: PushOptions | true;
   /** Authentication (`createAuthenticator`): 401 / 403 before any JSON-RPC or HTTP+JSON call; the card stays public. */
   readonly auth?: Authenticator;
+  /** Signs the served cards (JWS over the RFC 8785 form, spec §8.4) with this key; each variant is signed as served. */
+  readonly cardSigning?: SignCardOptions;
   /** Who is calling, when not using `auth`. Anonymous when absent. */
   readonly getUser?: (c: Context) => CallUser | undefined | Promise<CallUser | undefined>;
   /** Executions held at once (running or waiting for input); more are refused (503 / -32603). Default 1,000. */
@@ -161,6 +169,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     ...(options.auth ? { getUser: getAuthUser } : options.getUser ? { getUser: options.getUser } : {}),
   };
 
+  const signing = options.cardSigning;
   const app = new Hono();
   app.route(
     '/',
@@ -170,6 +179,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       maxAgeSeconds: options.cardMaxAgeSeconds ?? 300,
       lastModified: new Date(),
       ...(options.url ? { baseUrl: options.url } : {}),
+      ...(signing ? { sign: (card) => signCard(card, signing) } : {}),
     }),
   );
   // A body over the limit is refused with 413, in the error format of the binding and version it was sent to.

@@ -1,7 +1,7 @@
 import { type AgentCard, toMajorMinor } from '@baton/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { type CardVariant, cardBody } from './card-variants.ts';
+import { type CardVariant, cardVariant } from './card-variants.ts';
 
 /** The well-known card paths: `agent-card.json` (since 0.3) and `agent.json` for older clients. */
 export const AGENT_CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'] as const;
@@ -18,6 +18,11 @@ export interface AgentCardRoutesOptions {
   readonly maxAgeSeconds: number;
   /** `Last-Modified` of the card: when the server was configured. */
   readonly lastModified: Date;
+  /**
+   * Signs a card variant before it is served (JWS, spec §8.4). Each variant is signed as it is served, so the
+   * 0.3-compatible card verifies too.
+   */
+  readonly sign?: (card: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
 interface Rendered {
@@ -54,8 +59,12 @@ export function createAgentCardRoutes(options: AgentCardRoutesOptions): Hono {
     const key = `${variant} ${baseUrl}`;
     let entry = rendered.get(key);
     if (!entry) {
-      const body = cardBody(options.cardFor(baseUrl), variant);
-      entry = etagOf(body).then((etag) => ({ body, etag }));
+      const card = cardVariant(options.cardFor(baseUrl), variant);
+      entry = (options.sign ? options.sign(card) : Promise.resolve(card)).then(async (served) => {
+        const body = JSON.stringify(served);
+        return { body, etag: await etagOf(body) };
+      });
+      entry.catch(() => rendered.delete(key)); // a failed signing is retried on the next request
       if (rendered.size >= 64) rendered.clear(); // a few origins at most; never grow without bound
       rendered.set(key, entry);
     }

@@ -13,7 +13,7 @@ export function hybridCard(card: AgentCard): Record<string, unknown> {
   return { ...translate.agentCardToV03(card), supportedInterfaces: card.supportedInterfaces };
 }
 
-/** The JSON body of one card variant. */
-export function cardBody(card: AgentCard, variant: CardVariant): string {
-  return JSON.stringify(variant === '1.0' ? card : hybridCard(card));
+/** One card variant as the object that is served (and signed, when signing is configured). */
+export function cardVariant(card: AgentCard, variant: CardVariant): Record<string, unknown> {
+  return variant === '1.0' ? { ...card } : hybridCard(card);
 }
