@@ -16,6 +16,7 @@ export * as translate from './translate/index.ts';
 export * from './v1/index.ts';
 export * as v03 from './v03/index.ts';
 export * from './versions.ts';
+export * from './wire/canonicalize-json.ts';
 export * from './wire/proto-json.ts';
 export * from './wire/proto-oneof.ts';
 export * from './wire/proto-scalars.ts';

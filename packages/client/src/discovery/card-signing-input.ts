@@ -1,4 +1,4 @@
-import { canonicalizeJson } from './canonicalize-json.ts';
+import { canonicalizeJson } from '@baton/protocol';
 
 /**
  * The JWS payload of a card signature (spec §8.4.1): the card as JSON without `signatures`, in RFC 8785 form.

@@ -3,7 +3,7 @@
  * talk to, and sign or verify card signatures (RFC 8785 + detached JWS, spec §8.4).
  */
 
-export { canonicalizeJson } from './canonicalize-json.ts';
+export { canonicalizeJson } from '@baton/protocol';
 export { type CardCache, type CardCacheEntry, type CardCacheOptions, createCardCache } from './card-cache.ts';
 export type { FetchCardOptions } from './fetch-card-body.ts';
 export type { AgentCardShape } from './read-agent-card.ts';

@@ -1,6 +1,6 @@
 import type { AgentCardSignature } from '@baton/protocol';
+import { canonicalizeJson } from '@baton/protocol';
 import { type CryptoKey, FlattenedSign, type JWK, type JWSHeaderParameters, type KeyObject } from 'jose';
-import { canonicalizeJson } from './canonicalize-json.ts';
 
 /** Options of {@link signCard}. */
 export interface SignCardOptions {
