@@ -1,0 +1,49 @@
+/**
+ * Runs the conformance agent: PORT (default 9999), HOST (default 127.0.0.1), PUBLIC_URL (the card's base
+ * URL; default each request's origin), RESUBSCRIBE_WORK_MS and DELAYED_COMPLETE_MS. Stops gracefully on
+ * SIGINT / SIGTERM.
+ */
+import { nodeResolveHost, startA2AServer } from '@baton/server/node';
+import { createConformanceAgent } from './create-conformance-agent.ts';
+
+function numberFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a non-negative integer, got ${raw}`);
+  return value;
+}
+
+const port = numberFromEnv('PORT') ?? 9999;
+const hostname = process.env.HOST || '127.0.0.1';
+const url = process.env.PUBLIC_URL || undefined;
+const resubscribeWorkMs = numberFromEnv('RESUBSCRIBE_WORK_MS');
+const delayedCompleteMs = numberFromEnv('DELAYED_COMPLETE_MS');
+
+const running = await startA2AServer(
+  createConformanceAgent({
+    resolveHost: nodeResolveHost,
+    ...(url ? { url } : {}),
+    ...(resubscribeWorkMs !== undefined ? { resubscribeWorkMs } : {}),
+    ...(delayedCompleteMs !== undefined ? { delayedCompleteMs } : {}),
+  }),
+  { port, hostname },
+);
+console.log(`conformance-agent listening on ${url ?? running.url}`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    console.log(`conformance-agent: ${signal}, shutting down`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
