@@ -1,5 +1,6 @@
 import { A2AError, createId, createJsonRpcRequest, SSE_MEDIA_TYPE } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
+import { bindOperations } from './bind-operations.ts';
 import { decodeShape, parseJsonBody } from './decode.ts';
 import { createHttpExchange, type RawResponse } from './http-exchange.ts';
 import { JSON_RPC_V1_CODECS, JSON_RPC_V03_CODECS, type JsonRpcWire } from './json-rpc-codecs.ts';
@@ -122,26 +123,8 @@ export function createJsonRpcTransport(options: TransportOptions): Transport {
     }
   }
 
-  return {
-    binding: 'JSONRPC',
-    version: options.version,
-    url: options.url,
-    sendMessage: (request, call) => unary('sendMessage', codecs.sendMessage, request, call),
-    sendStreamingMessage: (request, call) =>
-      stream('sendStreamingMessage', codecs.sendStreamingMessage, request, call),
-    getTask: (request, call) => unary('getTask', codecs.getTask, request, call),
-    listTasks: (request, call) => unary('listTasks', codecs.listTasks, request, call),
-    cancelTask: (request, call) => unary('cancelTask', codecs.cancelTask, request, call),
-    subscribeToTask: (request, call) => stream('subscribeToTask', codecs.subscribeToTask, request, call),
-    createTaskPushNotificationConfig: (request, call) =>
-      unary('createTaskPushNotificationConfig', codecs.createTaskPushNotificationConfig, request, call),
-    getTaskPushNotificationConfig: (request, call) =>
-      unary('getTaskPushNotificationConfig', codecs.getTaskPushNotificationConfig, request, call),
-    listTaskPushNotificationConfigs: (request, call) =>
-      unary('listTaskPushNotificationConfigs', codecs.listTaskPushNotificationConfigs, request, call),
-    deleteTaskPushNotificationConfig: (request, call) =>
-      unary('deleteTaskPushNotificationConfig', codecs.deleteTaskPushNotificationConfig, request, call),
-    getExtendedAgentCard: (request, call) =>
-      unary('getExtendedAgentCard', codecs.getExtendedAgentCard, request, call),
-  };
+  return bindOperations({ binding: 'JSONRPC', version: options.version, url: options.url }, codecs, {
+    unary,
+    stream,
+  });
 }
