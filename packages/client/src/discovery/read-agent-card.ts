@@ -1,4 +1,4 @@
-import { type AgentCard, AgentCardSchema, translate, v03 } from '@baton/protocol';
+import { type AgentCard, AgentCardSchema, isJsonObject, translate, v03 } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
 
 /** Which form a card arrived in: pure 1.0, pure 0.3, or a dual-version server's 0.3 card carrying 1.0 interfaces. */
@@ -13,10 +13,6 @@ export interface ReadAgentCard {
 /** The part of a zod error this module reads (the client does not depend on zod itself). */
 interface SchemaIssues {
   readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function has(record: Record<string, unknown>, key: string): boolean {
@@ -71,7 +67,7 @@ function readHybrid(raw: Record<string, unknown>): AgentCard {
 
 /** Detects a card's shape (1.0, 0.3 or hybrid) and returns its 1.0 form; throws `PROTOCOL` naming the bad field. */
 export function readAgentCard(raw: unknown): ReadAgentCard {
-  if (!isPlainObject(raw)) {
+  if (!isJsonObject(raw)) {
     throw new A2AClientError('PROTOCOL', 'Malformed agent card: expected a JSON object');
   }
   const hasInterfaces = has(raw, 'supportedInterfaces');

@@ -1,4 +1,4 @@
-import { A2AError, createId, createJsonRpcRequest, SSE_MEDIA_TYPE } from '@baton/protocol';
+import { A2AError, createId, createJsonRpcRequest, isJsonObject, SSE_MEDIA_TYPE } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
 import { bindOperations } from './bind-operations.ts';
 import { decodeShape, parseJsonBody } from './decode.ts';
@@ -13,9 +13,6 @@ import {
 import type { CallOptions, Transport } from './transport.ts';
 import type { TransportOptions } from './transport-options.ts';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Reads a JSON-RPC response body: the `result`, or the A2AError its `error` (or a non-2xx status) carries. */
 function readEnvelope(raw: RawResponse, what: string, id: string): unknown {
   let body: unknown;
@@ -25,9 +22,9 @@ function readEnvelope(raw: RawResponse, what: string, id: string): unknown {
     if (raw.status < 200 || raw.status > 299) throw A2AError.fromRestStatus(raw.status, raw.text);
     throw error;
   }
-  if (isObject(body) && isObject(body.error)) throw A2AError.fromJsonRpcError(body.error);
+  if (isJsonObject(body) && isJsonObject(body.error)) throw A2AError.fromJsonRpcError(body.error);
   if (raw.status < 200 || raw.status > 299) throw A2AError.fromRestStatus(raw.status, body);
-  if (!isObject(body) || body.jsonrpc !== '2.0' || !('result' in body)) {
+  if (!isJsonObject(body) || body.jsonrpc !== '2.0' || !('result' in body)) {
     throw new A2AClientError('PROTOCOL', `${what} is not a JSON-RPC 2.0 response`, { cause: body });
   }
   if (body.id !== id) {
@@ -54,10 +51,10 @@ export function createJsonRpcTransport(options: TransportOptions): Transport {
 
   const encode = <Request>(codec: OperationCodec<Request, unknown, JsonRpcWire>, request: Request) => {
     const withTenant =
-      tenant && isObject(request) && request.tenant === undefined ? { ...request, tenant } : request;
+      tenant && isJsonObject(request) && request.tenant === undefined ? { ...request, tenant } : request;
     const wire = codec.encode(withTenant as Request);
     const id = createId();
-    const params = isObject(wire.params) ? wire.params : undefined;
+    const params = isJsonObject(wire.params) ? wire.params : undefined;
     return { id, envelope: createJsonRpcRequest(wire.method, params, id), method: wire.method };
   };
   const retryable = (operation: OperationName) =>
@@ -114,9 +111,9 @@ export function createJsonRpcTransport(options: TransportOptions): Transport {
     );
     for await (const event of events) {
       const body = parseJsonBody(event.data, `A ${method} event`);
-      if (isObject(body) && isObject(body.error)) throw A2AError.fromJsonRpcError(body.error);
+      if (isJsonObject(body) && isJsonObject(body.error)) throw A2AError.fromJsonRpcError(body.error);
       if (event.event === 'error') throw A2AError.fromJsonRpcError(body);
-      if (!isObject(body) || !('result' in body)) {
+      if (!isJsonObject(body) || !('result' in body)) {
         throw new A2AClientError('PROTOCOL', `A ${method} event is not a JSON-RPC response`, { cause: body });
       }
       yield decodeShape(`${method} event`, body.result, codec.decode);

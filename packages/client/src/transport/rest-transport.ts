@@ -1,4 +1,4 @@
-import { A2A_MEDIA_TYPE, A2AError, JSON_MEDIA_TYPE, SSE_MEDIA_TYPE } from '@baton/protocol';
+import { A2A_MEDIA_TYPE, A2AError, isJsonObject, JSON_MEDIA_TYPE, SSE_MEDIA_TYPE } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
 import { bindOperations } from './bind-operations.ts';
 import { decodeShape, parseJsonBody } from './decode.ts';
@@ -12,9 +12,6 @@ import {
 import { REST_V1_CODECS, REST_V03_CODECS, type RestWire } from './rest-codecs.ts';
 import type { CallOptions, Transport } from './transport.ts';
 import type { TransportOptions } from './transport-options.ts';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isSuccess = (status: number) => status >= 200 && status <= 299;
 
@@ -60,7 +57,7 @@ export function createRestTransport(options: TransportOptions): Transport {
   const encode = <Request>(codec: OperationCodec<Request, unknown, RestWire>, request: Request) => {
     let tenant: string | undefined;
     let bare = request;
-    if (isObject(request) && 'tenant' in request) {
+    if (isJsonObject(request) && 'tenant' in request) {
       const { tenant: own, ...rest } = request;
       tenant = typeof own === 'string' ? own : undefined;
       bare = rest as Request;
@@ -129,8 +126,8 @@ export function createRestTransport(options: TransportOptions): Transport {
     );
     for await (const event of events) {
       const body = parseJsonBody(event.data, `A ${name} event`);
-      if (event.event === 'error' || (isObject(body) && isObject(body.error))) {
-        const status = isObject(body) && isObject(body.error) ? body.error.code : undefined;
+      if (event.event === 'error' || (isJsonObject(body) && isJsonObject(body.error))) {
+        const status = isJsonObject(body) && isJsonObject(body.error) ? body.error.code : undefined;
         throw A2AError.fromRestStatus(typeof status === 'number' ? status : 500, body);
       }
       yield decodeShape(`${name} event`, body, codec.decode);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isJsonObject } from '../wire/is-json-object.ts';
 import type { A2AErrorInit } from './a2a-error.ts';
 import { A2A_ERROR_DOMAIN, A2A_ERRORS, type A2AErrorName, errorByReason } from './error-codes.ts';
 import {
@@ -42,13 +43,14 @@ const MALFORMED_MESSAGE = 'Malformed error payload received from peer';
 
 /** Reads a JSON-RPC error object, or a whole error response carrying one. */
 export function decodeJsonRpcError(value: unknown): A2AErrorInit {
-  const candidate = isRecord(value) && isRecord(value.error) && 'jsonrpc' in value ? value.error : value;
+  const candidate =
+    isJsonObject(value) && isJsonObject(value.error) && 'jsonrpc' in value ? value.error : value;
   const parsed = JsonRpcErrorObjectSchema.safeParse(candidate);
   if (!parsed.success) return salvage(candidate);
   const { code, message, data } = parsed.data;
   const parts = Array.isArray(data)
     ? splitDetails(data)
-    : isRecord(data)
+    : isJsonObject(data)
       ? decodeV03Data(data)
       : { details: [] };
   const reason = parts.reason === undefined ? undefined : canonicalReason(parts.reason, code);
@@ -76,8 +78,8 @@ export function decodeRestStatus(httpStatus: number, body: unknown): A2AErrorIni
     };
   }
   // a2a-js 0.3 compat sends the JSON-RPC error object itself as the REST body.
-  if (isRecord(body) && typeof body.code === 'number' && body.code < 0) return decodeJsonRpcError(body);
-  const message = isRecord(body) ? firstString(body.message, body.error, body.detail) : undefined;
+  if (isJsonObject(body) && typeof body.code === 'number' && body.code < 0) return decodeJsonRpcError(body);
+  const message = isJsonObject(body) ? firstString(body.message, body.error, body.detail) : undefined;
   return { code: fallback.code, ...(message ? { message } : {}), cause: body };
 }
 
@@ -89,8 +91,8 @@ const LenientStatusSchema = z.object({
 
 /** The google.rpc.Status inside `{ error: … }` (or unwrapped with `details`); null when absent. */
 function readStatus(body: unknown): z.infer<typeof LenientStatusSchema> | null {
-  if (!isRecord(body)) return null;
-  const wrapped = isRecord(body.error) ? body.error : undefined;
+  if (!isJsonObject(body)) return null;
+  const wrapped = isJsonObject(body.error) ? body.error : undefined;
   const candidate = wrapped ?? (Array.isArray(body.details) ? body : undefined);
   if (candidate === undefined) return null;
   const parsed = LenientStatusSchema.safeParse(candidate);
@@ -136,7 +138,7 @@ function decodeV03Data(data: Record<string, unknown>): DetailParts {
 
 /** Keeps an integer code (and a string message) from an object that is otherwise not a JSON-RPC error. */
 function salvage(raw: unknown): A2AErrorInit {
-  if (isRecord(raw) && typeof raw.code === 'number' && Number.isInteger(raw.code)) {
+  if (isJsonObject(raw) && typeof raw.code === 'number' && Number.isInteger(raw.code)) {
     return {
       code: raw.code,
       ...(typeof raw.message === 'string' ? { message: raw.message } : {}),
@@ -154,8 +156,4 @@ function canonicalReason(reason: string, code: number): string {
 
 function firstString(...values: unknown[]): string | undefined {
   return values.find((v): v is string => typeof v === 'string' && v.length > 0);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,17 +1,13 @@
+import { isJsonObject } from '../wire/is-json-object.ts';
 /**
  * Copying helpers: translated values never share objects or arrays with their input, and optional fields are
  * omitted rather than set to `undefined` (`exactOptionalPropertyTypes`).
  */
 
-/** True for a JSON object (not an array, not `null`). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Deep-copies a JSON value; an own `__proto__` key is copied as data (`Object.fromEntries`), never as a prototype. */
 export function cloneJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item: unknown) => cloneJson(item)) as T;
-  if (!isPlainObject(value)) return value;
+  if (!isJsonObject(value)) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cloneJson(item)])) as T;
 }
 

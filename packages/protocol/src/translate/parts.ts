@@ -1,7 +1,8 @@
 import type { Part } from '../v1/part.ts';
 import type * as v03 from '../v03/index.ts';
+import { isJsonObject } from '../wire/is-json-object.ts';
 import type { JsonValue, Struct } from '../wire/proto-scalars.ts';
-import { cloneJson, isPlainObject, optional, optionalCopy } from './copy.ts';
+import { cloneJson, optional, optionalCopy } from './copy.ts';
 import { at, lossTo03, type TranslateOptions } from './loss.ts';
 
 /**
@@ -17,7 +18,7 @@ function isCompatWrap(data: Record<string, unknown>, metadata: Record<string, un
     metadata?.[DATA_PART_COMPAT_FLAG] === true &&
     keys.length === 1 &&
     keys[0] === 'value' &&
-    !isPlainObject(data.value)
+    !isJsonObject(data.value)
   );
 }
 
@@ -66,7 +67,7 @@ function dropFileFields(part: Part, kind: string, options: TranslateOptions): vo
 function dataPartToV03(part: Extract<Part, { data: unknown }>, options: TranslateOptions): v03.Part {
   dropFileFields(part, 'data', options);
   const flagged = part.metadata !== undefined && DATA_PART_COMPAT_FLAG in part.metadata;
-  if (isPlainObject(part.data)) {
+  if (isJsonObject(part.data)) {
     if (part.metadata !== undefined && isCompatWrap(part.data, part.metadata)) {
       lossTo03(
         options,

@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { isJsonObject } from '../wire/is-json-object.ts';
 
 /**
  * Reading rules shared by every 0.3 JSON-RPC schema: plain JSON with camelCase names, unknown fields
  * stripped, and `null` in a field treated as if the field were absent (a2a-python 0.3 sometimes emits
  * `null` for unset optional fields).
  */
-
-/** True for a JSON object (not an array, not `null`). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Returns a copy of a JSON object without its `null`-valued fields; anything else is returned unchanged. */
 export function withoutNulls(input: unknown): unknown {

@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { isJsonObject } from '../wire/is-json-object.ts';
 import { Base64Schema } from './base64.ts';
-import {
-  isJsonObject,
-  jsonObject,
-  kindUnionError,
-  MetadataSchema,
-  withDefaultKind,
-  withoutNulls,
-} from './json-object.ts';
+import { jsonObject, kindUnionError, MetadataSchema, withDefaultKind, withoutNulls } from './json-object.ts';
 
 /** A file whose content is sent inline as base64 `bytes`. */
 export const FileWithBytesSchema = jsonObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isJsonObject, kindUnionError, withoutNulls } from './json-object.ts';
+import { isJsonObject } from '../wire/is-json-object.ts';
+import { kindUnionError, withoutNulls } from './json-object.ts';
 import { messageObject } from './message.ts';
 import { artifactUpdateObject, statusUpdateObject } from './stream-events.ts';
 import { taskObject } from './task.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isJsonObject, withoutNulls } from './json-object.ts';
+import { isJsonObject } from '../wire/is-json-object.ts';
+import { withoutNulls } from './json-object.ts';
 import { OAuthFlowsSchema } from './oauth-flows.ts';
 
 const description = z.string().optional();

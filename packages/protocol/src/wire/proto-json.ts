@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isJsonObject } from './is-json-object.ts';
 
 /**
  * ProtoJSON reading rules shared by every 1.0 schema: field names may arrive in lowerCamelCase (canonical)
@@ -9,10 +10,6 @@ import { z } from 'zod';
 /** Converts a proto field name (`context_id`) to its ProtoJSON name (`contextId`). */
 export function snakeToCamel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Options for {@link protoObject}. */
@@ -30,7 +27,7 @@ export function protoObject<Shape extends z.ZodRawShape>(shape: Shape, options: 
   const known = new Set(Object.keys(shape));
   const keepNull = new Set(options.nullableValueFields ?? []);
   const normalize = (input: unknown): unknown => {
-    if (!isPlainObject(input)) return input;
+    if (!isJsonObject(input)) return input;
     const output: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(input)) {
       const name =

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isJsonObject } from './is-json-object.ts';
 
 /** Flattens an intersection into one object type so editors show plain fields. */
 type Simplify<T> = { [Key in keyof T]: T[Key] } & {};
@@ -17,10 +18,6 @@ export type OneofUnion<
 
 type MemberName<Schema extends z.ZodType<object>> = keyof z.output<Schema> & string;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Rewrites a oneof that a peer leaked in ts-proto's in-memory form, `{ <oneofName>: { $case: member, value } }`,
  * into ProtoJSON, `{ member: value }`. The official JS SDK 1.3.0 serves its 1.0 agent card that way (its security
@@ -29,9 +26,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 function unwrapLeakedOneof(members: readonly string[]) {
   return (input: unknown): unknown => {
-    if (!isRecord(input)) return input;
+    if (!isJsonObject(input)) return input;
     for (const [key, value] of Object.entries(input)) {
-      if (members.includes(key) || !isRecord(value)) continue;
+      if (members.includes(key) || !isJsonObject(value)) continue;
       const member = value.$case;
       if (typeof member !== 'string' || !members.includes(member) || !('value' in value)) continue;
       const { [key]: _leaked, ...rest } = input;

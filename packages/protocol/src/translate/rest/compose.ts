@@ -1,4 +1,5 @@
-import { isPlainObject, optional } from '../copy.ts';
+import { isJsonObject } from '../../wire/is-json-object.ts';
+import { optional } from '../copy.ts';
 import { joinPath, type TranslateOptions, TranslationError } from '../loss.ts';
 
 /**
@@ -88,7 +89,7 @@ function splitPath(path: string): Key[] | undefined {
 
 function child(node: unknown, key: Key): unknown {
   if (Array.isArray(node)) return typeof key === 'number' ? node[key] : undefined;
-  return isPlainObject(node) && typeof key === 'string' ? node[key] : undefined;
+  return isJsonObject(node) && typeof key === 'string' ? node[key] : undefined;
 }
 
 // Rewrites a path into the 0.3 JSON-RPC value `root` to the path of the same field in `encoding`, below `prefix`.
@@ -102,7 +103,7 @@ function rewritePath(path: string, root: unknown, encoding: Encoding, prefix: st
     const [key, next] = rest;
     if (key === undefined) return written;
     const renamed =
-      isPlainObject(node) && typeof key === 'string' ? RENAMES[encoding](node, key, next) : undefined;
+      isJsonObject(node) && typeof key === 'string' ? RENAMES[encoding](node, key, next) : undefined;
     const [replacement, replaced] = renamed ?? [[key], 1];
     written = replacement.reduce<string>((joined, part) => joinPath(joined, part), written);
     for (const walked of rest.slice(0, replaced)) node = child(node, walked);

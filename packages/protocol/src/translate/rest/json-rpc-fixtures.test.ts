@@ -3,7 +3,8 @@ import { loadJson, pathsOf } from '../../../test/fixtures/translate/helpers.ts';
 import { REST_PAIRS, type RestPair, runRest } from '../../../test/fixtures/translate/rest-pairs.ts';
 import * as v03 from '../../v03/index.ts';
 import * as rest from '../../v03/rest/index.ts';
-import { isPlainObject } from '../copy.ts';
+import { isJsonObject } from '../../wire/is-json-object.ts';
+
 import { joinPath } from '../loss.ts';
 
 interface Exchange {
@@ -49,14 +50,14 @@ const MEMBER_OF_KIND: Record<string, string> = {
 function withoutRestLosses(value: unknown, path: string, removed: string[]): unknown {
   if (Array.isArray(value))
     return value.map((item, index) => withoutRestLosses(item, joinPath(path, index), removed));
-  if (!isPlainObject(value)) return value;
+  if (!isJsonObject(value)) return value;
   const isPart = value.kind === 'text' || value.kind === 'file' || value.kind === 'data';
   const entries = Object.entries(value).flatMap(([key, item]): [string, unknown][] => {
     if (isPart && key === 'metadata') {
       removed.push(joinPath(path, key));
       return [];
     }
-    if (value.kind === 'file' && key === 'file' && isPlainObject(item) && item.name !== undefined) {
+    if (value.kind === 'file' && key === 'file' && isJsonObject(item) && item.name !== undefined) {
       const { name: _, ...file } = item;
       removed.push(joinPath(joinPath(path, key), 'name'));
       return [[key, file]];
@@ -88,7 +89,7 @@ describe('0.3 JSON-RPC traffic captured from a2a-js: 0.3 JSON-RPC â†’ 0.3 REST â
       const input = found.jsonRpc.parse(json);
       const there = runRest(found, input, 'fromJsonRpc');
       const back = runRest(found, there.out, 'toJsonRpc');
-      const kind = isPlainObject(input) ? input.kind : undefined;
+      const kind = isJsonObject(input) ? input.kind : undefined;
       const removed: string[] = [];
       const expected = withoutRestLosses(
         input,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isJsonObject } from '../json-object.ts';
+import { isJsonObject } from '../../wire/is-json-object.ts';
 
 /**
  * Reads a field under its proto name as well as its `json_name` (ProtoJSON readers accept both): the value of

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isJsonObject } from '../../wire/is-json-object.ts';
 import { protoObject } from '../../wire/proto-json.ts';
-import { isJsonObject } from '../json-object.ts';
 
 /** How the agent authenticates to the webhook, in 0.3 ProtoJSON; an empty `schemes` list reads as `[]`. */
 export const AuthenticationInfoSchema = protoObject({
