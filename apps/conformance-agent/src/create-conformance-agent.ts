@@ -9,6 +9,9 @@ import { createConformanceExecutor, DEFAULT_TIMING } from './conformance-executo
  */
 export const LOOPBACK_WEBHOOKS: readonly string[] = ['127.0.0.1', 'localhost', '::1'];
 
+/** The extension the kit's CORE-CAP-004 checks for when an agent card marks it required. */
+export const KIT_REQUIRED_EXTENSION = 'urn:a2a:tck:required-extension';
+
 /** Options of {@link createConformanceAgent}. */
 export interface ConformanceAgentOptions {
   /** Public base URL the card advertises; default each request's own origin. */
@@ -21,6 +24,11 @@ export interface ConformanceAgentOptions {
   readonly resolveHost?: PushOptions['resolveHost'];
   /** Where server failures are reported; default the console. */
   readonly logger?: Logger;
+  /**
+   * Declare {@link KIT_REQUIRED_EXTENSION} as required, so the kit can check that a send without it is refused
+   * (its other scenarios do not send it, so this is a separate run). Default `false`.
+   */
+  readonly requireKitExtension?: boolean;
 }
 
 /** Creates the conformance agent: JSON-RPC and HTTP+JSON, A2A 1.0 and 0.3, streaming, push, extended card. */
@@ -30,9 +38,17 @@ export function createConformanceAgent(options: ConformanceAgentOptions = {}): A
     delayedCompleteMs: options.delayedCompleteMs ?? DEFAULT_TIMING.delayedCompleteMs,
   });
   return createA2AServer({
-    card: CONFORMANCE_CARD,
+    card: options.requireKitExtension
+      ? {
+          ...CONFORMANCE_CARD,
+          extensions: [{ uri: KIT_REQUIRED_EXTENSION, required: true, description: 'Required by the kit' }],
+        }
+      : CONFORMANCE_CARD,
     executor,
     versions: ['1.0', '0.3'],
+    // The kit reads the card without A2A-Version and validates it as a strict 1.0 card; 0.3 clients that send
+    // `A2A-Version: 0.3` still get the 0.3-compatible one (docs/conformance.md).
+    unversionedCard: '1.0',
     streaming: true,
     push: {
       allowlist: LOOPBACK_WEBHOOKS,

@@ -23,5 +23,6 @@ export {
 export {
   type ConformanceAgentOptions,
   createConformanceAgent,
+  KIT_REQUIRED_EXTENSION,
   LOOPBACK_WEBHOOKS,
 } from './create-conformance-agent.ts';

@@ -1,7 +1,7 @@
 /**
  * Runs the conformance agent: PORT (default 9999), HOST (default 127.0.0.1), PUBLIC_URL (the card's base
- * URL; default each request's origin), RESUBSCRIBE_WORK_MS and DELAYED_COMPLETE_MS. Stops gracefully on
- * SIGINT / SIGTERM.
+ * URL; default each request's origin), RESUBSCRIBE_WORK_MS, DELAYED_COMPLETE_MS and REQUIRE_TCK_EXTENSION
+ * (`1`: the card marks the kit's extension required). Stops gracefully on SIGINT / SIGTERM.
  */
 import { nodeResolveHost, startA2AServer } from '@baton/server/node';
 import { createConformanceAgent } from './create-conformance-agent.ts';
@@ -20,6 +20,7 @@ const hostname = process.env.HOST || '127.0.0.1';
 const url = process.env.PUBLIC_URL || undefined;
 const resubscribeWorkMs = numberFromEnv('RESUBSCRIBE_WORK_MS');
 const delayedCompleteMs = numberFromEnv('DELAYED_COMPLETE_MS');
+const requireKitExtension = process.env.REQUIRE_TCK_EXTENSION === '1';
 
 const running = await startA2AServer(
   createConformanceAgent({
@@ -27,6 +28,7 @@ const running = await startA2AServer(
     ...(url ? { url } : {}),
     ...(resubscribeWorkMs !== undefined ? { resubscribeWorkMs } : {}),
     ...(delayedCompleteMs !== undefined ? { delayedCompleteMs } : {}),
+    requireKitExtension,
   }),
   { port, hostname },
 );

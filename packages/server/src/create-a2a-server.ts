@@ -8,6 +8,7 @@ import {
   type SignCardOptions,
   signCard,
 } from './auth/index.ts';
+import { echoActivatedExtensions } from './binding/echo-extensions.ts';
 import { errorVersionFor, readRequestedVersion } from './binding/request-version.ts';
 import type { AgentCardInput, ServedSurface } from './card/agent-card-input.ts';
 import { createAgentCardRoutes } from './card/agent-card-routes.ts';
@@ -81,6 +82,13 @@ export interface A2AServerOptions {
   readonly tenant?: string;
   /** Milliseconds between SSE keep-alive comments; default 15,000. */
   readonly heartbeatMs?: number;
+  /**
+   * Which card a request without `A2A-Version` gets when 0.3 is also served: `'0.3'` (default: the 0.3-compatible
+   * card, as the spec reads a missing header as 0.3) or `'1.0'` (for deployments whose card readers are 1.0 clients
+   * that send no header, such as the official conformance kit). Requests that send the header always get their
+   * version.
+   */
+  readonly unversionedCard?: '0.3' | '1.0';
   /** `Cache-Control: max-age` of the agent card, in seconds; default 300. */
   readonly cardMaxAgeSeconds?: number;
   /** Largest request body accepted, in bytes; default 4 MiB. */
@@ -145,8 +153,13 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       pushConfigs ? { onEvict: (taskId) => void pushConfigs.deleteForTask(taskId) } : {},
     );
   const hub = dispatcher ? withPushNotifications(createEventHub(), dispatcher) : createEventHub();
+  const declaredExtensions = (
+    cardFor(options.url ?? 'http://localhost').capabilities?.extensions ?? []
+  ).filter((extension): extension is typeof extension & { uri: string } => Boolean(extension.uri));
+  const requiredExtensions = declaredExtensions.filter((extension) => extension.required).map((e) => e.uri);
   const handler = createRequestHandler({
     executor: options.executor,
+    requiredExtensions,
     streaming: served.streaming,
     logger,
     store,
@@ -170,12 +183,14 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   };
 
   const signing = options.cardSigning;
-  const app = new Hono();
+  // Not strict: `/a2a/jsonrpc/` is `/a2a/jsonrpc` (clients that join a base URL and "/" send the slash).
+  const app = new Hono({ strict: false });
   app.route(
     '/',
     createAgentCardRoutes({
       cardFor,
       servesV03: served.versions.includes('0.3'),
+      ...(options.unversionedCard ? { unversionedCard: options.unversionedCard } : {}),
       maxAgeSeconds: options.cardMaxAgeSeconds ?? 300,
       lastModified: new Date(),
       ...(options.url ? { baseUrl: options.url } : {}),
@@ -186,9 +201,11 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   const maxSize = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const tooLarge = () => A2AError.invalidRequest(`Request body is too large; the limit is ${maxSize} bytes`);
   const versionOf = (c: Context) => errorVersionFor(readRequestedVersion(c.req.raw));
+  const echoExtensions = echoActivatedExtensions(declaredExtensions.map((extension) => extension.uri));
   if (served.jsonRpcPath !== undefined) {
     const onError = (c: Context) => jsonRpcErrorResponse(null, tooLarge(), versionOf(c), { status: 413 });
     app.use(served.jsonRpcPath, bodyLimit({ maxSize, onError }));
+    app.use(served.jsonRpcPath, echoExtensions);
     if (options.auth) {
       app.use(served.jsonRpcPath, createAuthMiddleware({ authenticate: options.auth, binding: 'JSONRPC' }));
     }
@@ -205,6 +222,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     };
     const restRoutes = `${served.restPath === '/' ? '' : served.restPath}/*`;
     app.use(restRoutes, bodyLimit({ maxSize, onError }));
+    app.use(restRoutes, echoExtensions);
     if (options.auth) {
       app.use(restRoutes, createAuthMiddleware({ authenticate: options.auth, binding: 'HTTP+JSON' }));
     }

@@ -190,6 +190,32 @@ describe('push delivery to a real webhook', () => {
     });
   });
 
+  it('registers a name that does not resolve yet, and sends nothing while it still does not', async () => {
+    const unresolved = async (): Promise<string[]> => {
+      throw new Error('ENOTFOUND');
+    };
+    const configs = createInMemoryPushConfigStore({ resolveHost: unresolved });
+    await configs.create({ taskId: 't', url: 'https://hooks.example.com/a2a' }, testCall());
+    expect(await configs.list('t', {}, testCall())).toMatchObject({
+      configs: [{ url: 'https://hooks.example.com/a2a' }],
+    });
+    const sent: string[] = [];
+    const warnings: unknown[] = [];
+    const dispatcher = createPushDispatcher({
+      configs,
+      resolveHost: unresolved,
+      fetch: async (url) => {
+        sent.push(url);
+        return new Response(null, { status: 200 });
+      },
+      logger: { error: () => undefined, warn: (_m, details) => warnings.push(details) },
+    });
+    dispatcher.notify('t', events('t')[0] as StreamResponse);
+    await dispatcher.flush(1000);
+    expect(sent).toEqual([]);
+    expect(warnings[0]).toMatchObject({ reason: expect.stringContaining('could not be resolved') });
+  });
+
   it('abandons deliveries still pending at the flush deadline', async () => {
     const hook = await receiver(() => 'hang');
     const configs = createInMemoryPushConfigStore({ allowlist: ['127.0.0.1'] });

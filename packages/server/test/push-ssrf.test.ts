@@ -80,6 +80,20 @@ describe('webhook URL policy (SSRF)', () => {
       },
     });
     expect(await refusal('http://nowhere.example/', failing)).toContain('could not be resolved');
+    const empty = createWebhookUrlPolicy({ resolveHost: async () => [] });
+    expect(await refusal('http://nowhere.example/', empty)).toContain('resolves to no address');
+  });
+
+  it('accepts a name that does not resolve when told to, but still refuses one that resolves inward', async () => {
+    let answer: () => Promise<string[]> = async () => {
+      throw new Error('ENOTFOUND');
+    };
+    const registration = createWebhookUrlPolicy({ resolveHost: () => answer(), unresolvedNames: 'accept' });
+    expect(await refusal('https://hooks.example.com/a2a', registration)).toBe('accepted');
+    answer = async () => [];
+    expect(await refusal('https://hooks.example.com/a2a', registration)).toBe('accepted');
+    answer = async () => ['10.0.0.7'];
+    expect(await refusal('https://hooks.example.com/a2a', registration)).toContain('private address');
   });
 
   it('lets allowlisted names, addresses and ranges through', async () => {

@@ -20,10 +20,11 @@ const served: ServedSurface = {
 };
 const lastModified = new Date('2026-11-01T10:00:00.250Z');
 
-function routes(overrides: { baseUrl?: string; servesV03?: boolean } = {}) {
+function routes(overrides: { baseUrl?: string; servesV03?: boolean; unversionedCard?: '0.3' | '1.0' } = {}) {
   return createAgentCardRoutes({
     cardFor: (baseUrl) => deriveAgentCard(input, served, baseUrl),
     servesV03: overrides.servesV03 ?? true,
+    ...(overrides.unversionedCard ? { unversionedCard: overrides.unversionedCard } : {}),
     maxAgeSeconds: 300,
     lastModified,
     ...(overrides.baseUrl ? { baseUrl: overrides.baseUrl } : {}),
@@ -125,5 +126,18 @@ describe('agent card routes', () => {
   it('serves the 1.0 card to everyone when 0.3 is switched off', async () => {
     const response = await routes({ servesV03: false }).request('http://h/.well-known/agent-card.json');
     expect(AgentCardSchema.safeParse(await response.json()).success).toBe(true);
+  });
+
+  it('serves the strict 1.0 card without A2A-Version when told to, and 0.3 to clients that ask for it', async () => {
+    const app = routes({ unversionedCard: '1.0' });
+    const unversioned = (await (await app.request('http://h/.well-known/agent-card.json')).json()) as object;
+    expect(AgentCardSchema.safeParse(unversioned).success).toBe(true);
+    for (const onlyIn03 of ['url', 'protocolVersion', 'preferredTransport', 'additionalInterfaces']) {
+      expect(unversioned).not.toHaveProperty(onlyIn03);
+    }
+    const asked = await app.request('http://h/.well-known/agent-card.json', {
+      headers: { 'A2A-Version': '0.3' },
+    });
+    expect(await asked.json()).toMatchObject({ protocolVersion: '0.3.0', url: expect.any(String) });
   });
 });

@@ -12,8 +12,13 @@ export interface AgentCardRoutesOptions {
   readonly cardFor: (baseUrl: string) => AgentCard;
   /** The configured public base URL; when unset, it is taken from each request (origin + mount path). */
   readonly baseUrl?: string;
-  /** Whether 0.3 is served: then clients sending no `A2A-Version` get the 0.3-compatible card. */
+  /** Whether 0.3 is served: then clients asking for 0.3 get the 0.3-compatible card. */
   readonly servesV03: boolean;
+  /**
+   * The card for a request that sends no `A2A-Version`: `'0.3'` (the default when 0.3 is served; the spec reads a
+   * missing header as 0.3) or `'1.0'`.
+   */
+  readonly unversionedCard?: CardVariant;
   /** `Cache-Control: max-age` in seconds. */
   readonly maxAgeSeconds: number;
   /** `Last-Modified` of the card: when the server was configured. */
@@ -84,8 +89,13 @@ export function createAgentCardRoutes(options: AgentCardRoutesOptions): Hono {
     );
     app.get(path, async (c) => {
       const requested = toMajorMinor(c.req.header('A2A-Version') ?? c.req.query('A2A-Version') ?? '');
-      const variant: CardVariant =
-        options.servesV03 && (requested === undefined || requested === '0.3') ? '0.3' : '1.0';
+      const variant: CardVariant = !options.servesV03
+        ? '1.0'
+        : requested === undefined
+          ? (options.unversionedCard ?? '0.3')
+          : requested === '0.3'
+            ? '0.3'
+            : '1.0';
       const url = new URL(c.req.url);
       const baseUrl = options.baseUrl ?? `${url.origin}${url.pathname.slice(0, -path.length)}`;
       const { body, etag } = await render(baseUrl, variant);

@@ -59,6 +59,12 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
   const streamSlots = createSlotPool(options.maxOpenStreams ?? DEFAULT_MAX_OPEN_STREAMS);
   const openStreams = new Set<EventQueue>();
 
+  const requiredExtensions = options.requiredExtensions ?? [];
+  function requireExtensions(call: CallContext): void {
+    const missing = requiredExtensions.filter((uri) => !call.requestedExtensions.includes(uri));
+    if (missing.length > 0) throw A2AError.extensionSupportRequired(missing);
+  }
+
   function sendInput(request: SendMessageRequest, call: CallContext): SendInput {
     return {
       message: request.message,
@@ -142,6 +148,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
 
   return {
     async sendMessage(request, call) {
+      requireExtensions(call);
       await validateInlinePushConfig(request, call);
       const input = sendInput(request, call);
       const onEvent = inlinePushConfig(request, call);
@@ -156,6 +163,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
 
     async sendStreamingMessage(request, call) {
       requireStreaming();
+      requireExtensions(call);
       await validateInlinePushConfig(request, call);
       const input = sendInput(request, call);
       const onEvent = inlinePushConfig(request, call);

@@ -21,6 +21,11 @@ export interface RequestHandlerOptions {
   readonly streaming?: boolean;
   /** The card GetExtendedAgentCard returns; without it that method answers ExtendedAgentCardNotConfigured. */
   readonly extendedCard?: ExtendedCardSource;
+  /**
+   * Extension URIs the card marks `required: true`: a SendMessage or SendStreamingMessage whose
+   * `A2A-Extensions` does not name each of them is refused with ExtensionSupportRequired (spec §3.3.4).
+   */
+  readonly requiredExtensions?: readonly string[];
   /** Where push configs live; without it push methods answer PushNotificationNotSupported. */
   readonly pushConfigs?: PushConfigStore;
   /** Where executor failures and other server-side problems are reported. Default: the console. */

@@ -57,10 +57,17 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
     const negotiated = negotiateRequestVersion(request, supported);
     const errorVersion = negotiated.ok ? negotiated.version : negotiated.errorVersion;
     const contentType = request.headers.get('Content-Type');
-    if (!isJsonContentType(contentType)) {
-      const sent = contentType === null ? 'is missing' : `${contentType} is not supported`;
-      const message = `Invalid request: Content-Type ${sent}; send application/json`;
+    if (contentType === null) {
+      const message = 'Invalid request: Content-Type is missing; send application/json';
       return jsonRpcErrorResponse(null, A2AError.invalidRequest(message), errorVersion);
+    }
+    if (!isJsonContentType(contentType)) {
+      // -32005 names the real problem (the conformance kit expects it); HTTP+JSON answers the same case with 415.
+      const error = A2AError.from('ContentTypeNotSupportedError', {
+        message: `Content-Type ${contentType} is not supported; send application/json`,
+        metadata: { mediaType: contentType },
+      });
+      return jsonRpcErrorResponse(null, error, errorVersion);
     }
     let text: string;
     try {

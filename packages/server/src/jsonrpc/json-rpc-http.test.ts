@@ -41,13 +41,13 @@ describe('JSON-RPC over HTTP', () => {
   });
 
   it.each(['text/plain', 'application/x-www-form-urlencoded'])(
-    'answers Content-Type %s with -32600 naming it',
+    'answers Content-Type %s with -32005 (ContentTypeNotSupported) naming it',
     async (contentType) => {
       const { app, handler } = setup();
       const reply = await readJson(
         await post(app, rpc('tasks/get', { id: TASK_ID }), { headers: { 'Content-Type': contentType } }),
       );
-      expect(reply).toMatchObject({ id: null, error: { code: -32600 } });
+      expect(reply).toMatchObject({ id: null, error: { code: -32005 } });
       expect(reply.error?.message).toContain(contentType);
       expect(handler.calls).toHaveLength(0);
     },

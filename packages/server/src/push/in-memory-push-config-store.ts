@@ -44,7 +44,8 @@ export function createInMemoryPushConfigStore(
 ): InMemoryPushConfigStore {
   const maxPerTask = options.maxConfigsPerTask ?? 10;
   const defaultPageSize = Math.min(options.defaultPageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
-  const policy = createWebhookUrlPolicy(options);
+  // A name that does not resolve yet is registered; the dispatcher's check before each delivery refuses it then.
+  const policy = createWebhookUrlPolicy({ ...options, unresolvedNames: 'accept' });
   const byTask = new Map<string, Map<string, Entry>>();
   // Registrations still checking their URL, so the dispatcher waits for them (inline configs race the Task).
   const pending = new Map<string, Set<Promise<unknown>>>();

@@ -14,6 +14,12 @@ export interface WebhookUrlPolicyOptions {
   readonly allowlist?: readonly string[];
   /** Resolves host names so names pointing at forbidden addresses are refused. Default: names are not resolved. */
   readonly resolveHost?: ResolveHost;
+  /**
+   * What to do with a name that does not resolve (yet): `'refuse'` (default; nothing could be delivered) or
+   * `'accept'`, for registration: such a name cannot be shown to be internal, DNS may be down for a moment, and
+   * the check before each delivery resolves it again.
+   */
+  readonly unresolvedNames?: 'refuse' | 'accept';
 }
 
 /** Decides whether a webhook URL may be called (SSRF protection). */
@@ -47,6 +53,7 @@ export function createWebhookUrlPolicy(options: WebhookUrlPolicyOptions = {}): W
     if (range) allowedRanges.push(range);
     else allowedNames.add(entry.toLowerCase().replace(/\.$/, ''));
   }
+  const acceptUnresolved = options.unresolvedNames === 'accept';
   const allowedAddress = (text: string) => {
     const bytes = parseIp(text);
     return bytes !== undefined && allowedRanges.some((range) => inRange(bytes, range));
@@ -80,9 +87,13 @@ export function createWebhookUrlPolicy(options: WebhookUrlPolicyOptions = {}): W
       try {
         addresses = await options.resolveHost(host);
       } catch {
+        if (acceptUnresolved) return;
         throw refuse(shown, `${host} could not be resolved`);
       }
-      if (addresses.length === 0) throw refuse(shown, `${host} resolves to no address`);
+      if (addresses.length === 0) {
+        if (acceptUnresolved) return;
+        throw refuse(shown, `${host} resolves to no address`);
+      }
       for (const address of addresses) {
         if (allowedAddress(address)) continue;
         const bytes = parseIp(address);
