@@ -1,6 +1,5 @@
 import { A2AError, type ProtocolVersion } from '@baton/protocol';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   type Authenticator,
   createAuthMiddleware,
@@ -8,6 +7,7 @@ import {
   type SignCardOptions,
   signCard,
 } from './auth/index.ts';
+import { declaredBodyLimit } from './binding/declared-body-limit.ts';
 import { echoActivatedExtensions } from './binding/echo-extensions.ts';
 import { errorVersionFor, readRequestedVersion } from './binding/request-version.ts';
 import type { AgentCardInput, ServedSurface } from './card/agent-card-input.ts';
@@ -204,7 +204,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   const echoExtensions = echoActivatedExtensions(declaredExtensions.map((extension) => extension.uri));
   if (served.jsonRpcPath !== undefined) {
     const onError = (c: Context) => jsonRpcErrorResponse(null, tooLarge(), versionOf(c), { status: 413 });
-    app.use(served.jsonRpcPath, bodyLimit({ maxSize, onError }));
+    app.use(served.jsonRpcPath, declaredBodyLimit({ maxSize, onError }));
     app.use(served.jsonRpcPath, echoExtensions);
     if (options.auth) {
       app.use(served.jsonRpcPath, createAuthMiddleware({ authenticate: options.auth, binding: 'JSONRPC' }));
@@ -221,7 +221,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       });
     };
     const restRoutes = `${served.restPath === '/' ? '' : served.restPath}/*`;
-    app.use(restRoutes, bodyLimit({ maxSize, onError }));
+    app.use(restRoutes, declaredBodyLimit({ maxSize, onError }));
     app.use(restRoutes, echoExtensions);
     if (options.auth) {
       app.use(restRoutes, createAuthMiddleware({ authenticate: options.auth, binding: 'HTTP+JSON' }));

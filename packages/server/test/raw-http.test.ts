@@ -245,6 +245,30 @@ describe('request limits and unknown paths', () => {
     expect(await readJson(response)).toMatchObject(expected);
   });
 
+  it('counts a body of unknown length (chunked) against the limit, and accepts one under it', async () => {
+    const chunked = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.slice(at, at + 64 * 1024));
+          controller.close();
+        },
+      });
+      return fetch(`${demo.running.url}/a2a/jsonrpc`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+    };
+    const tooBig = await chunked(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: send(big()) }));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.headers.get('connection')).toBe('close');
+    const small = await chunked(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: 'nope' } }));
+    expect(small.status).toBe(200);
+    expect(await readJson(small)).toMatchObject({ id: 2, error: { code: -32001 } });
+  });
+
   it.each([
     {
       method: 'GET',

@@ -50,7 +50,9 @@ export function createSseResponse<Event>(
   options: SseResponseOptions<Event>,
 ): Response {
   const { serialize, onError, signal } = options;
-  const iterator = events[Symbol.asyncIterator]();
+  // A source that can hand over the events already waiting (an EventQueue can) is written a burst at a time:
+  // one string, one encode, one chunk per burst instead of per event.
+  const iterator: AsyncIterator<Event> & { takeReady?(): Event[] } = events[Symbol.asyncIterator]();
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   // Timers overflow past 2^31-1 ms and then fire every millisecond; treat that (and NaN) as "off".
   const heartbeatOn = heartbeatMs > 0 && heartbeatMs <= MAX_TIMER_MS;
@@ -114,7 +116,10 @@ export function createSseResponse<Event>(
       }
       let frame: Uint8Array;
       try {
-        frame = encoder.encode(`data: ${serialize(result.value)}\n\n`);
+        let text = `data: ${serialize(result.value)}\n\n`;
+        const ready = iterator.takeReady?.();
+        if (ready) for (const event of ready) text += `data: ${serialize(event)}\n\n`;
+        frame = encoder.encode(text);
       } catch (error) {
         // The source is still live: release it before reporting, as if the client had gone.
         release(iterator);

@@ -17,8 +17,17 @@ export interface EventQueueOptions {
   readonly onEnd?: () => void;
 }
 
+/**
+ * An async iterator that can also hand over, synchronously, the events already waiting behind the one just
+ * read, so a writer can send a burst as one frame batch. Ends and errors still come through `next()`.
+ */
+export interface BatchingIterator<T> extends AsyncIterator<T> {
+  takeReady?(): T[];
+}
+
 /** A stream fed by a {@link TaskObserver}: one subscriber's ordered, bounded buffer of events. */
 export interface EventQueue extends TaskObserver, AsyncIterable<StreamResponse> {
+  [Symbol.asyncIterator](): BatchingIterator<StreamResponse>;
   /** Hands over the function that releases the queue's listener; called once the stream ends or is closed. */
   attach(release: () => void): void;
   /** Resolves once the first event is queued; rejects if an error comes first. */
@@ -69,11 +78,12 @@ export function createEventQueue(options: EventQueueOptions = {}): EventQueue {
     wake?.();
   }
 
-  function markFirst(error?: unknown): void {
+  /** Settles `first()`: with the first event, or with the error `failure` makes (built only when needed). */
+  function markFirst(failure?: () => unknown): void {
     if (firstSeen) return;
     firstSeen = true;
-    if (error === undefined) settleFirst?.resolve();
-    else settleFirst?.reject(error);
+    if (failure === undefined) settleFirst?.resolve();
+    else settleFirst?.reject(failure());
   }
 
   function close(): void {
@@ -81,7 +91,7 @@ export function createEventQueue(options: EventQueueOptions = {}): EventQueue {
     closed = true;
     buffer = [];
     head = 0;
-    markFirst(A2AError.internal('The stream was closed before its first event'));
+    markFirst(() => A2AError.internal('The stream was closed before its first event'));
     stop();
   }
 
@@ -103,7 +113,7 @@ export function createEventQueue(options: EventQueueOptions = {}): EventQueue {
     error(error) {
       if (ended) return;
       failure = error;
-      markFirst(error);
+      markFirst(() => error);
       stop();
     },
     attach(releaseListener) {
@@ -114,10 +124,10 @@ export function createEventQueue(options: EventQueueOptions = {}): EventQueue {
     close,
     end() {
       if (ended) return;
-      markFirst(A2AError.internal('The stream ended before its first event'));
+      markFirst(() => A2AError.internal('The stream ended before its first event'));
       stop();
     },
-    [Symbol.asyncIterator]() {
+    [Symbol.asyncIterator](): BatchingIterator<StreamResponse> {
       return {
         async next(): Promise<IteratorResult<StreamResponse>> {
           while (!closed) {
@@ -149,6 +159,19 @@ export function createEventQueue(options: EventQueueOptions = {}): EventQueue {
         async return(): Promise<IteratorResult<StreamResponse>> {
           close();
           return { value: undefined, done: true };
+        },
+        takeReady(): StreamResponse[] {
+          const ready: StreamResponse[] = [];
+          if (closed) return ready;
+          while (head < buffer.length) {
+            const event = buffer[head];
+            buffer[head] = undefined;
+            head += 1;
+            if (event) ready.push(event);
+          }
+          buffer = [];
+          head = 0;
+          return ready;
         },
       };
     },

@@ -1,0 +1,27 @@
+/**
+ * The bench's smoke run, in CI so the bench cannot rot: every workload against every target for a moment,
+ * every answer checked. It asserts correctness only, never a speed.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+describe('pnpm bench --smoke', () => {
+  it('runs W1–W6 against Baton, the official SDK and the ceiling, and every answer is right', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', '--smoke'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      encoding: 'utf8',
+      timeout: 150_000,
+    });
+    const output = `${run.stdout}\n${run.stderr}`;
+    expect(output).toContain('smoke: every target answered every workload correctly');
+    expect(run.status, output).toBe(0);
+    for (const workload of ['W1 c=16', 'W2', 'W3', 'W4']) {
+      for (const target of ['Baton', '@a2a-js/sdk', 'bare Hono (ceiling)']) {
+        expect(output).toContain(`${workload} round 1 ${target}:`);
+      }
+    }
+    expect(output).toMatch(/W5 Baton: \d+ tasks, RSS \d+ MiB/);
+    expect(output).toMatch(/W6: overhead per step p50 [\d.]+ ms over 2 pairs/);
+  }, 180_000);
+});

@@ -1,0 +1,78 @@
+import { performance } from 'node:perf_hooks';
+import { checkResponse } from './check-response.ts';
+import type { LoadJob, LoadResult } from './load-job.ts';
+import { RawConnection, requestHead } from './raw-http-client.ts';
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+/**
+ * Runs one closed loop against one target: `concurrency` requests in flight on as many kept-alive
+ * connections (one per loop, see raw-http-client.ts), each finished request starting the next on the same
+ * connection, every answer read to its end and checked.
+ */
+export async function runLoad(job: LoadJob): Promise<LoadResult> {
+  const head = requestHead(job.origin, job.method, job.path, job.headers);
+  const connections = Array.from({ length: job.concurrency }, () => new RawConnection(head));
+  const latencies: number[] = [];
+  let sequence = 0;
+  let requests = 0;
+  let errors = 0;
+  let events = 0;
+  let firstError: string | undefined;
+  const counted = job.requests !== undefined;
+  const started = performance.now();
+  let windowStart = counted ? started : started + job.warmupMs;
+  const windowEnd = counted ? Number.POSITIVE_INFINITY : windowStart + (job.durationMs ?? 1000);
+  let cpuAtStart = counted ? process.cpuUsage() : undefined;
+  let stop = false;
+
+  const one = async (connection: RawConnection): Promise<void> => {
+    const n = ++sequence;
+    const begin = performance.now();
+    let problem: string | undefined;
+    let received = 0;
+    try {
+      const response = await connection.send(job.body?.replaceAll('{n}', String(n)));
+      const checked = checkResponse(response.status, response.text, job.expect);
+      problem = checked.problem;
+      received = checked.events;
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    const end = performance.now();
+    if (!cpuAtStart && end >= windowStart) cpuAtStart = process.cpuUsage();
+    if (begin < windowStart || end > windowEnd) return;
+    requests++;
+    events += received;
+    latencies.push(end - begin);
+    if (problem !== undefined) {
+      errors++;
+      firstError ??= problem;
+    }
+    if (counted && requests >= (job.requests ?? 0)) stop = true;
+  };
+
+  const loop = async (connection: RawConnection): Promise<void> => {
+    while (!stop && performance.now() < windowEnd) await one(connection);
+  };
+  await Promise.all(connections.map(loop));
+  const finished = counted ? performance.now() : windowEnd;
+  const cpu = process.cpuUsage(cpuAtStart);
+  for (const connection of connections) connection.close();
+  if (counted) windowStart = started;
+  const elapsedMs = finished - windowStart;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests,
+    errors,
+    ...(firstError === undefined ? {} : { firstError }),
+    elapsedMs,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    events,
+    cpuPercent: ((cpu.user + cpu.system) / 1000 / elapsedMs) * 100,
+  };
+}

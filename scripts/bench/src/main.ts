@@ -1,0 +1,94 @@
+/**
+ * `pnpm bench`: Baton against the bare-Hono ceiling and the official JS SDK (W1–W6), written to
+ * docs/benchmarks.md. `--smoke` runs every workload for a moment and only checks that every target answered
+ * correctly (CI runs it); `--rounds`, `--duration` (s), `--tasks` and `--out` tune a full run.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { measureChainOverhead } from './chain-overhead.ts';
+import { describeMachine } from './machine.ts';
+import { canPin, pin, startLoadGenerator } from './processes.ts';
+import { renderReport } from './report.ts';
+import { runMemory } from './run-memory.ts';
+import { runWorkloads, TARGETS } from './run-workloads.ts';
+import { WORKLOADS } from './workloads.ts';
+
+const { values } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    duration: { type: 'string' },
+    tasks: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+const smoke = values.smoke === true;
+const settings = {
+  rounds: Number(values.rounds ?? (smoke ? 1 : 4)),
+  warmupMs: smoke ? 200 : 1000,
+  durationMs: Number(values.duration ?? (smoke ? 0.4 : 3)) * 1000,
+  memoryTasks: Number(values.tasks ?? (smoke ? 400 : 100_000)),
+  chainRuns: smoke ? 2 : 40,
+  chainWarmup: smoke ? 1 : 5,
+};
+const pinned = canPin();
+const serverCore = pinned ? 0 : undefined;
+const loadCore = pinned ? 1 : undefined;
+if (loadCore !== undefined) pin(process.pid, loadCore);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+const generator = await startLoadGenerator(loadCore);
+let problems: string[] = [];
+try {
+  const figures = await runWorkloads(WORKLOADS, generator, { ...settings, serverCore, log });
+  const memory = await runMemory(generator, { tasks: settings.memoryTasks, serverCore, log });
+  // The agents share the server core; the orchestrator and the bench's own direct client share the other.
+  const chain = await measureChainOverhead({
+    runs: settings.chainRuns,
+    warmup: settings.chainWarmup,
+    ...(serverCore === undefined ? {} : { core: serverCore }),
+    ...(loadCore === undefined ? {} : { orchestratorCore: loadCore }),
+  });
+  log(`W6: overhead per step p50 ${chain.stepOverheadP50Ms.toFixed(2)} ms over ${chain.runs} pairs`);
+
+  problems = [
+    ...WORKLOADS.flatMap((workload) =>
+      TARGETS.flatMap((target) => {
+        const f = figures.get(workload.id)?.[target.id];
+        if (!f || f.requests === 0) return [`${workload.id} ${target.label}: no answer`];
+        return f.errors > 0
+          ? [`${workload.id} ${target.label}: ${f.errors} wrong answers, e.g. ${f.firstError}`]
+          : [];
+      }),
+    ),
+    ...TARGETS.flatMap((target) => {
+      const m = memory.get(target.id);
+      return m && m.errors > 0 ? [`W5 ${target.label}: ${m.errors} wrong answers, e.g. ${m.firstError}`] : [];
+    }),
+    ...(chain.failures > 0 || chain.runs === 0
+      ? [`W6: ${chain.failures} failed chains, e.g. ${chain.firstFailure}`]
+      : []),
+  ];
+
+  const report = renderReport({
+    machine: describeMachine(),
+    pinned,
+    settings: { ...settings },
+    workloads: WORKLOADS,
+    figures,
+    memory,
+    chain,
+  });
+  if (smoke) {
+    log(problems.length === 0 ? 'smoke: every target answered every workload correctly' : 'smoke: FAILED');
+  } else {
+    const out = values.out ?? fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
+    writeFileSync(out, report);
+    log(`\n${report}\nwritten to ${out}`);
+  }
+} finally {
+  await generator.stop();
+}
+for (const problem of problems) process.stderr.write(`${problem}\n`);
+process.exitCode = problems.length === 0 ? 0 : 1;
