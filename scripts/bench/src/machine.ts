@@ -29,7 +29,7 @@ export function describeMachine(): MachineInfo {
   } catch {
     // Not a git checkout.
   }
-  const packages = ['hono', '@hono/node-server', 'zod', '@a2a-js/sdk', 'express', 'undici'];
+  const packages = ['hono', '@hono/node-server', 'zod', '@a2a-js/sdk', 'express'];
   return {
     date: new Date().toISOString().slice(0, 10),
     cpu: cpus()[0]?.model.trim() ?? 'unknown',
