@@ -250,7 +250,8 @@ describe('request limits and unknown paths', () => {
       const bytes = new TextEncoder().encode(text);
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {
-          for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.slice(at, at + 64 * 1024));
+          for (let at = 0; at < bytes.length; at += 64 * 1024)
+            controller.enqueue(bytes.slice(at, at + 64 * 1024));
           controller.close();
         },
       });
@@ -261,10 +262,14 @@ describe('request limits and unknown paths', () => {
         duplex: 'half',
       } as RequestInit);
     };
-    const tooBig = await chunked(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: send(big()) }));
+    const tooBig = await chunked(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: send(big()) }),
+    );
     expect(tooBig.status).toBe(413);
     expect(tooBig.headers.get('connection')).toBe('close');
-    const small = await chunked(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: 'nope' } }));
+    const small = await chunked(
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: 'nope' } }),
+    );
     expect(small.status).toBe(200);
     expect(await readJson(small)).toMatchObject({ id: 2, error: { code: -32001 } });
   });
