@@ -140,7 +140,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   assertCardMatchesServer(options.card, served);
   const cardFor = (baseUrl: string) => deriveAgentCard(options.card, served, baseUrl);
   // Fail at startup, not on the first request, if the card itself is invalid.
-  cardFor(options.url ?? 'http://localhost');
+  const startupCard = cardFor(options.url ?? 'http://localhost');
   const extended = options.extendedCard;
   if (extended) deriveAgentCard({ ...options.card, ...extended }, served, options.url ?? 'http://localhost');
 
@@ -153,9 +153,9 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       pushConfigs ? { onEvict: (taskId) => void pushConfigs.deleteForTask(taskId) } : {},
     );
   const hub = dispatcher ? withPushNotifications(createEventHub(), dispatcher) : createEventHub();
-  const declaredExtensions = (
-    cardFor(options.url ?? 'http://localhost').capabilities?.extensions ?? []
-  ).filter((extension): extension is typeof extension & { uri: string } => Boolean(extension.uri));
+  const declaredExtensions = (startupCard.capabilities?.extensions ?? []).filter(
+    (extension): extension is typeof extension & { uri: string } => Boolean(extension.uri),
+  );
   const requiredExtensions = declaredExtensions.filter((extension) => extension.required).map((e) => e.uri);
   const handler = createRequestHandler({
     executor: options.executor,

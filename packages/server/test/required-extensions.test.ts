@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createA2AServer } from '../src/create-a2a-server.ts';
 import { type RunningA2AServer, startA2AServer } from '../src/node.ts';
-import { dig, readJson, userMessage } from './support/raw-http.ts';
+import { dig, postRpc, readJson, userMessage } from './support/raw-http.ts';
 
 const REQUIRED = 'https://example.com/ext/signed-receipts/v1';
 const OPTIONAL = 'https://example.com/ext/trace/v1';
@@ -37,12 +37,9 @@ async function start(): Promise<string> {
   return started.url;
 }
 
+/** A JSON-RPC call with exactly `headers` besides Content-Type (no A2A-Version unless given). */
 function rpc(url: string, method: string, params: unknown, headers: Record<string, string>) {
-  return fetch(`${url}/a2a/jsonrpc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
+  return postRpc(`${url}/a2a/jsonrpc`, { id: 1, method, params }, { version: '0.3', headers });
 }
 
 describe('required extensions', () => {

@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { createDirectChain } from './chain/direct-chain.ts';
 import { startChain } from './chain/start-chain.ts';
+import { percentile } from './stats.ts';
 
 /** The result of {@link measureChainOverhead}. */
 export interface ChainOverhead {
@@ -36,12 +37,6 @@ export interface ChainOverheadOptions {
    * direct client it is compared with do their client work on the same core, apart from the agents.
    */
   readonly orchestratorCore?: number;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -8,10 +8,13 @@ export function postRpc(
     readonly version?: '1.0' | '0.3';
     readonly signal?: AbortSignal;
     readonly fetchImpl?: typeof fetch;
+    /** More request headers, e.g. `A2A-Extensions`. */
+    readonly headers?: Readonly<Record<string, string>>;
   } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (options.version !== '0.3') headers['A2A-Version'] = '1.0';
+  Object.assign(headers, options.headers);
   return (options.fetchImpl ?? fetch)(url, {
     method: 'POST',
     headers,

@@ -1,12 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import { percentileOfSorted } from '../stats.ts';
 import { checkResponse } from './check-response.ts';
 import type { LoadJob, LoadResult } from './load-job.ts';
 import { RawConnection, requestHead } from './raw-http-client.ts';
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
 
 /**
  * Runs one closed loop against one target: `concurrency` requests in flight on as many kept-alive
@@ -70,8 +66,8 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     errors,
     ...(firstError === undefined ? {} : { firstError }),
     elapsedMs,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
+    p50Ms: percentileOfSorted(latencies, 50),
+    p99Ms: percentileOfSorted(latencies, 99),
     events,
     cpuPercent: ((cpu.user + cpu.system) / 1000 / elapsedMs) * 100,
   };
