@@ -12,6 +12,17 @@ describe('nowTimestamp', () => {
     expect(nowTimestamp()).toBe('2026-03-15T11:00:00.000Z');
   });
 
+  it('follows the clock from one millisecond to the next', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-03-15T11:00:00.998Z'));
+    expect(nowTimestamp()).toBe('2026-03-15T11:00:00.998Z');
+    expect(nowTimestamp()).toBe('2026-03-15T11:00:00.998Z');
+    vi.setSystemTime(new Date('2026-03-15T11:00:00.999Z'));
+    expect(nowTimestamp()).toBe('2026-03-15T11:00:00.999Z');
+    vi.setSystemTime(new Date('2026-03-15T11:00:01.000Z'));
+    expect(nowTimestamp()).toBe('2026-03-15T11:00:01.000Z');
+  });
+
   it('is canonical', () => {
     expect(isTimestamp(nowTimestamp())).toBe(true);
   });

@@ -10,9 +10,19 @@ const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
+// The last timestamp written: a busy server writes several per millisecond, and formatting a Date is the
+// costly part, so each millisecond is formatted once.
+let lastMillisecond = Number.NaN;
+let lastTimestamp = '';
+
 /** The current time as a canonical timestamp. */
 export function nowTimestamp(): string {
-  return new Date().toISOString();
+  const now = Date.now();
+  if (now !== lastMillisecond) {
+    lastMillisecond = now;
+    lastTimestamp = new Date(now).toISOString();
+  }
+  return lastTimestamp;
 }
 
 /**

@@ -201,11 +201,15 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   const maxSize = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const tooLarge = () => A2AError.invalidRequest(`Request body is too large; the limit is ${maxSize} bytes`);
   const versionOf = (c: Context) => errorVersionFor(readRequestedVersion(c.req.raw));
-  const echoExtensions = echoActivatedExtensions(declaredExtensions.map((extension) => extension.uri));
+  // Only an agent that declares extensions has any to echo; the others skip the middleware altogether.
+  const echoExtensions =
+    declaredExtensions.length > 0
+      ? echoActivatedExtensions(declaredExtensions.map((extension) => extension.uri))
+      : undefined;
   if (served.jsonRpcPath !== undefined) {
     const onError = (c: Context) => jsonRpcErrorResponse(null, tooLarge(), versionOf(c), { status: 413 });
     app.use(served.jsonRpcPath, declaredBodyLimit({ maxSize, onError }));
-    app.use(served.jsonRpcPath, echoExtensions);
+    if (echoExtensions) app.use(served.jsonRpcPath, echoExtensions);
     if (options.auth) {
       app.use(served.jsonRpcPath, createAuthMiddleware({ authenticate: options.auth, binding: 'JSONRPC' }));
     }
@@ -222,7 +226,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     };
     const restRoutes = `${served.restPath === '/' ? '' : served.restPath}/*`;
     app.use(restRoutes, declaredBodyLimit({ maxSize, onError }));
-    app.use(restRoutes, echoExtensions);
+    if (echoExtensions) app.use(restRoutes, echoExtensions);
     if (options.auth) {
       app.use(restRoutes, createAuthMiddleware({ authenticate: options.auth, binding: 'HTTP+JSON' }));
     }

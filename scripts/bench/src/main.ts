@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildBundles } from './build-targets.ts';
 import { measureChainOverhead } from './chain-overhead.ts';
 import { describeMachine } from './machine.ts';
 import { canPin, pin, startLoadGenerator } from './processes.ts';
@@ -38,6 +39,7 @@ const loadCore = pinned ? 1 : undefined;
 if (loadCore !== undefined) pin(process.pid, loadCore);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
+await buildBundles();
 const generator = await startLoadGenerator(loadCore);
 let problems: string[] = [];
 try {

@@ -3,6 +3,7 @@ import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { bundlePath } from './build-targets.ts';
 import type { LoadJob, LoadResult } from './load/load-job.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -38,12 +39,15 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts a target script (`src/targets/<name>.ts`, or any path) and waits for its `ready` line. */
+/**
+ * Starts a script and waits for its `ready` line: TypeScript through tsx, a bundle (`.mjs`) as plain Node.
+ */
 export function startProcess(
   script: string,
   options: { core?: number; env?: Record<string, string>; args?: readonly string[] } = {},
 ): Promise<TargetProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...(options.args ?? [])], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script, ...(options.args ?? [])], {
     cwd: here('..'),
     env: { ...process.env, PORT: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,9 +77,9 @@ export function startProcess(
   });
 }
 
-/** Starts one of the bench targets in `src/targets`. */
+/** Starts one of the bench targets in `src/targets`, from its bundle (see `buildBundles`). */
 export function startTarget(name: string, core?: number): Promise<TargetProcess> {
-  return startProcess(here(`targets/${name}.ts`), core === undefined ? {} : { core });
+  return startProcess(bundlePath(name), core === undefined ? {} : { core });
 }
 
 /** The load generator: a separate process that runs one {@link LoadJob} at a time. */
@@ -86,8 +90,9 @@ export interface LoadGenerator {
 
 type WorkerMessage = { ready: true } | { ok: true; result: LoadResult } | { ok: false; error: string };
 
+/** Starts the load generator from its bundle (see `buildBundles`). */
 export async function startLoadGenerator(core?: number): Promise<LoadGenerator> {
-  const child = fork(here('load/load-worker.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(bundlePath('load-worker'), [], { execArgv: [], stdio: 'inherit' });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));

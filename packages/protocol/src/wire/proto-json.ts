@@ -26,8 +26,17 @@ export interface ProtoObjectOptions {
 export function protoObject<Shape extends z.ZodRawShape>(shape: Shape, options: ProtoObjectOptions = {}) {
   const known = new Set(Object.keys(shape));
   const keepNull = new Set(options.nullableValueFields ?? []);
+  // Whether `input` can go to the object schema as it is: every key canonical and no null to drop. The schema
+  // copies the object anyway, so the common case is checked without making a copy here.
+  const isCanonical = (input: Record<string, unknown>): boolean => {
+    for (const key in input) {
+      if (!Object.hasOwn(input, key)) continue;
+      if (input[key] === null || (!known.has(key) && key.includes('_'))) return false;
+    }
+    return true;
+  };
   const normalize = (input: unknown): unknown => {
-    if (!isJsonObject(input)) return input;
+    if (!isJsonObject(input) || isCanonical(input)) return input;
     const output: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(input)) {
       const name =

@@ -35,12 +35,17 @@ export function readRequestedExtensions(request: Request, version: ProtocolVersi
 /** Builds the {@link CallContext} of one call, leaving out what the request does not have. */
 export function createCallContext(options: CreateCallContextOptions): CallContext {
   const { request, tenant, user } = options;
-  return {
+  const call: { -readonly [Key in keyof CallContext]: CallContext[Key] } = {
     version: options.version,
     binding: options.binding,
-    ...(tenant ? { tenant } : {}),
-    ...(user ? { user } : {}),
     requestedExtensions: readRequestedExtensions(request, options.version),
-    signal: options.signal ?? request.signal,
+    // Read when used: on @hono/node-server reading `request.signal` makes an AbortController, and a blocking
+    // call that finishes in its first turn never needs it.
+    get signal() {
+      return options.signal ?? request.signal;
+    },
   };
+  if (tenant) call.tenant = tenant;
+  if (user) call.user = user;
+  return call;
 }

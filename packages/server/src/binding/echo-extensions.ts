@@ -12,7 +12,6 @@ export function echoActivatedExtensions(declared: readonly string[]): Middleware
   const known = new Set(declared);
   return async (c, next) => {
     await next();
-    if (known.size === 0) return;
     const version = errorVersionFor(readRequestedVersion(c.req.raw));
     const active = readRequestedExtensions(c.req.raw, version).filter((uri) => known.has(uri));
     if (active.length === 0) return;

@@ -30,10 +30,19 @@ export interface AgentCardRoutesOptions {
   readonly sign?: (card: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
+/** One card variant for one base URL, ready to send: its body and every header of a 200 and of a 304. */
 interface Rendered {
   readonly body: string;
   readonly etag: string;
+  readonly notModifiedHeaders: Readonly<Record<string, string>>;
+  readonly okHeaders: Readonly<Record<string, string>>;
 }
+
+// What a GET answer carries for cross-origin readers; the preflight (OPTIONS) is answered by Hono's `cors`.
+const CORS_READ_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag,Last-Modified,Cache-Control',
+} as const;
 
 async function etagOf(body: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
@@ -56,28 +65,65 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  */
 export function createAgentCardRoutes(options: AgentCardRoutesOptions): Hono {
   const app = new Hono();
-  const rendered = new Map<string, Promise<Rendered>>();
+  // Rendering is done once per variant and base URL; `ready` holds the finished ones, so a request for a card
+  // already rendered is answered without waiting on a promise.
+  const rendering = new Map<string, Promise<Rendered>>();
+  const ready = new Map<string, Rendered>();
+  const baseUrls = new Map<string, string>();
   const lastModified = new Date(Math.floor(options.lastModified.getTime() / 1000) * 1000);
+  const lastModifiedHeader = lastModified.toUTCString();
   const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
 
-  const render = (baseUrl: string, variant: CardVariant): Promise<Rendered> => {
-    const key = `${variant} ${baseUrl}`;
-    let entry = rendered.get(key);
+  const render = (key: string, baseUrl: string, variant: CardVariant): Promise<Rendered> => {
+    let entry = rendering.get(key);
     if (!entry) {
       const card = cardVariant(options.cardFor(baseUrl), variant);
       entry = (options.sign ? options.sign(card) : Promise.resolve(card)).then(async (served) => {
         const body = JSON.stringify(served);
-        return { body, etag: await etagOf(body) };
+        const etag = await etagOf(body);
+        const notModifiedHeaders = {
+          ...CORS_READ_HEADERS,
+          ETag: etag,
+          'Last-Modified': lastModifiedHeader,
+          'Cache-Control': cacheControl,
+          Vary: 'A2A-Version',
+        };
+        const result = {
+          body,
+          etag,
+          notModifiedHeaders,
+          okHeaders: { ...notModifiedHeaders, 'Content-Type': 'application/json' },
+        };
+        if (rendering.get(key) === entry) ready.set(key, result);
+        return result;
       });
-      entry.catch(() => rendered.delete(key)); // a failed signing is retried on the next request
-      if (rendered.size >= 64) rendered.clear(); // a few origins at most; never grow without bound
-      rendered.set(key, entry);
+      entry.catch(() => rendering.delete(key)); // a failed signing is retried on the next request
+      // A few origins at most; never grow without bound.
+      if (rendering.size >= 64) {
+        rendering.clear();
+        ready.clear();
+      }
+      rendering.set(key, entry);
     }
     return entry;
   };
 
+  // The base URL the card advertises when none is configured: the request's origin and mount path.
+  const baseUrlOf = (requestUrl: string, path: string): string => {
+    const configured = options.baseUrl;
+    if (configured !== undefined) return configured;
+    let baseUrl = baseUrls.get(requestUrl);
+    if (baseUrl === undefined) {
+      const url = new URL(requestUrl);
+      baseUrl = `${url.origin}${url.pathname.slice(0, -path.length)}`;
+      if (baseUrls.size >= 64) baseUrls.clear();
+      baseUrls.set(requestUrl, baseUrl);
+    }
+    return baseUrl;
+  };
+
   for (const path of AGENT_CARD_PATHS) {
-    app.use(
+    app.options(
       path,
       cors({
         origin: '*',
@@ -96,23 +142,17 @@ export function createAgentCardRoutes(options: AgentCardRoutesOptions): Hono {
           : requested === '0.3'
             ? '0.3'
             : '1.0';
-      const url = new URL(c.req.url);
-      const baseUrl = options.baseUrl ?? `${url.origin}${url.pathname.slice(0, -path.length)}`;
-      const { body, etag } = await render(baseUrl, variant);
-      const headers = {
-        ETag: etag,
-        'Last-Modified': lastModified.toUTCString(),
-        'Cache-Control': cacheControl,
-        Vary: 'A2A-Version',
-      };
+      const baseUrl = baseUrlOf(c.req.url, path);
+      const key = `${variant} ${baseUrl}`;
+      const rendered = ready.get(key) ?? (await render(key, baseUrl, variant));
       const ifNoneMatch = c.req.header('If-None-Match');
-      const ifModifiedSince = Date.parse(c.req.header('If-Modified-Since') ?? '');
+      const ifModifiedSince = c.req.header('If-Modified-Since');
       const notModified =
         ifNoneMatch !== undefined
-          ? matchesEtag(ifNoneMatch, etag)
-          : ifModifiedSince >= lastModified.getTime();
-      if (notModified) return c.body(null, 304, headers);
-      return c.body(body, 200, { ...headers, 'Content-Type': 'application/json' });
+          ? matchesEtag(ifNoneMatch, rendered.etag)
+          : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= lastModified.getTime();
+      if (notModified) return new Response(null, { status: 304, headers: rendered.notModifiedHeaders });
+      return new Response(rendered.body, { status: 200, headers: rendered.okHeaders });
     });
   }
   return app;

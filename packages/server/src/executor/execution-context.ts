@@ -16,19 +16,42 @@ export interface ExecutionRequest {
   readonly user: CallUser | undefined;
   readonly tenant: string | undefined;
   readonly requestedExtensions: readonly string[];
-  readonly signal: AbortSignal;
 }
 
-/** Creates the {@link ExecutionContext} an executor gets, over the runtime's {@link ExecutionHost}. */
-export function createExecutionContext(request: ExecutionRequest, host: ExecutionHost): ExecutionContext {
+/**
+ * Creates the {@link ExecutionContext} an executor gets, over the runtime's {@link ExecutionHost}. `signal`,
+ * `text` and `data` are worked out when first read: many executors never read the signal, and an
+ * AbortController is one of the larger costs of a small call.
+ */
+export function createExecutionContext(
+  request: ExecutionRequest,
+  signal: () => AbortSignal,
+  host: ExecutionHost,
+): ExecutionContext {
   const ids = { taskId: request.taskId, contextId: request.contextId };
   const toMessage = (input: AgentMessageInput | undefined) =>
     input === undefined ? undefined : createAgentMessage(input, ids);
+  let text: string | undefined;
 
   return {
-    ...request,
-    text: messageText(request.message),
-    data: messageData(request.message),
+    message: request.message,
+    task: request.task,
+    taskId: request.taskId,
+    contextId: request.contextId,
+    referencedTasks: request.referencedTasks,
+    user: request.user,
+    tenant: request.tenant,
+    requestedExtensions: request.requestedExtensions,
+    get signal() {
+      return signal();
+    },
+    get text() {
+      text ??= messageText(request.message);
+      return text;
+    },
+    get data() {
+      return messageData(request.message);
+    },
     reply: (message) => host.reply(createAgentMessage(message, { contextId: request.contextId })),
     working: (message) => host.setStatus('TASK_STATE_WORKING', toMessage(message)),
     async addArtifact(input) {

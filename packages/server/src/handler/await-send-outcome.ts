@@ -6,8 +6,12 @@ import type { SendInput, TaskRuntime } from '../task/task-runtime.ts';
 export interface AwaitSendOptions {
   /** `true`: stop at the first event (the new Task or the direct Message); else at a terminal or interrupted state. */
   readonly returnImmediately: boolean;
-  /** Stops waiting when it fires (the caller went away); the task goes on. */
-  readonly signal: AbortSignal;
+  /**
+   * Stops waiting when it fires (the caller went away); the task goes on. Only read if the send is still
+   * waiting after the turn that started it: most sends finish within it, and making a request's signal has a
+   * cost on some runtimes.
+   */
+  readonly signal: () => AbortSignal;
   /** Called with every event before it is judged, e.g. to register an inline push config on the first Task. */
   readonly onEvent?: (event: StreamResponse) => void;
 }
@@ -42,12 +46,17 @@ export async function awaitSendOutcome(
     error: (error) => reject(error),
   });
   const stopWaiting = () => resolve(undefined);
-  options.signal.addEventListener('abort', stopWaiting, { once: true });
-  if (options.signal.aborted) stopWaiting();
+  let signal: AbortSignal | undefined;
+  const listen = setTimeout(() => {
+    signal = options.signal();
+    if (signal.aborted) stopWaiting();
+    else signal.addEventListener('abort', stopWaiting, { once: true });
+  }, 0);
   try {
     return { taskId: subscription.taskId, event: await outcome };
   } finally {
+    clearTimeout(listen);
     subscription.stop();
-    options.signal.removeEventListener('abort', stopWaiting);
+    signal?.removeEventListener('abort', stopWaiting);
   }
 }

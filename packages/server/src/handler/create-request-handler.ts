@@ -154,7 +154,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
       const onEvent = inlinePushConfig(request, call);
       const outcome = await awaitSendOutcome(runtime, input, {
         returnImmediately: request.configuration?.returnImmediately ?? false,
-        signal: call.signal,
+        signal: () => call.signal,
         ...(onEvent ? { onEvent } : {}),
       });
       if (outcome.event && 'message' in outcome.event) return { message: outcome.event.message };

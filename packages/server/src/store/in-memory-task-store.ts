@@ -71,6 +71,8 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
   let sequence = 0;
 
   function sweep(): void {
+    // The common case, checked without making an iterator or reading the clock.
+    if (finished.size <= maxFinished && (ttl === undefined || finished.size === 0)) return;
     const time = now();
     for (const [id, usedAt] of finished) {
       if (finished.size <= maxFinished && (ttl === undefined || time - usedAt < ttl)) break;

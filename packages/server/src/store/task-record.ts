@@ -95,9 +95,17 @@ export class TaskRecord {
   }
 }
 
+// Statuses written in the same millisecond share one timestamp string, so the last one parsed is kept.
+let lastParsed: { timestamp: string; time: number } = { timestamp: '', time: 0 };
+
 function timeOf(status: TaskStatus): number {
-  const time = status.timestamp === undefined ? Number.NaN : Date.parse(status.timestamp);
-  return Number.isNaN(time) ? 0 : time;
+  const timestamp = status.timestamp;
+  if (timestamp === undefined) return 0;
+  if (timestamp === lastParsed.timestamp) return lastParsed.time;
+  const parsed = Date.parse(timestamp);
+  const time = Number.isNaN(parsed) ? 0 : parsed;
+  lastParsed = { timestamp, time };
+  return time;
 }
 
 function own(artifact: Artifact): OwnedArtifact {

@@ -1,4 +1,5 @@
 import type { A2AError, Message } from '@baton/protocol';
+import { createLazyAbort, type LazyAbort } from './lazy-abort.ts';
 
 /** Why an execution was cut loose from its task: a CancelTask, or the server shutting down. */
 export type DetachReason = 'canceled' | 'shutdown';
@@ -12,7 +13,8 @@ export interface PendingReply {
 /** An executor run in progress on one task. */
 export interface LiveExecution {
   readonly taskId: string;
-  readonly controller: AbortController;
+  /** The executor's abort signal, made only if the executor reads it. */
+  readonly abort: LazyAbort;
   /** Set while the executor is suspended in `requestInput` / `requestAuth`. */
   pendingReply: PendingReply | undefined;
   /** Whether the executor answered with a direct Message (so no task may be created). */
@@ -32,7 +34,7 @@ export function createLiveExecution(taskId: string, failRequest: (error: A2AErro
   return {
     taskId,
     failRequest,
-    controller: new AbortController(),
+    abort: createLazyAbort(),
     pendingReply: undefined,
     replied: false,
     detached: undefined,
@@ -54,6 +56,6 @@ export function abortExecution(execution: LiveExecution, reason: DetachReason): 
   );
   const pending = execution.pendingReply;
   execution.pendingReply = undefined;
-  execution.controller.abort(error);
+  execution.abort.abort(error);
   pending?.reject(error);
 }

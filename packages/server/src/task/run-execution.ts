@@ -14,8 +14,8 @@ export const EXECUTOR_FAILURE_MESSAGE = 'The agent failed while working on this 
 export interface RunExecutionOptions {
   readonly channel: TaskChannel;
   readonly executor: AgentExecutor;
-  /** The request as the executor will see it, without the signal (the execution owns that). */
-  readonly request: Omit<ExecutionRequest, 'signal'>;
+  /** The request as the executor will see it (the execution owns the signal). */
+  readonly request: ExecutionRequest;
   readonly logger: Logger;
   /** Gets an A2AError the executor threw before any event; the request fails with it and no task is made. */
   readonly onEarlyError: (error: A2AError) => void;
@@ -32,7 +32,7 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
   const execution = createLiveExecution(channel.taskId, options.onEarlyError);
   channel.execution = execution;
   const host = createExecutionHost(channel, execution, request.message);
-  const context = createExecutionContext({ ...request, signal: execution.controller.signal }, host);
+  const context = createExecutionContext(request, () => execution.abort.signal, host);
   const ids = { taskId: channel.taskId, contextId: channel.contextId };
 
   async function finish(result: unknown): Promise<void> {

@@ -94,7 +94,8 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   }
 
   async function resolveReferences(message: Message, scope: TaskScope): Promise<Task[]> {
-    const ids = [...new Set(message.referenceTaskIds ?? [])];
+    if (!message.referenceTaskIds?.length) return [];
+    const ids = [...new Set(message.referenceTaskIds)];
     const found = await Promise.all(ids.map((id) => store.get(id)));
     return found.flatMap((stored) => (stored && isSameScope(stored.scope, scope) ? [stored.task] : []));
   }
