@@ -1,6 +1,38 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { A2AServer } from './create-a2a-server.ts';
+import { ALREADY_SENT_ENV_KEY } from './sse/direct-sse-target.ts';
+
+// The Response class of the platform, taken before @hono/node-server swaps in its own on `serve()`: the
+// "already sent" answer of a directly written stream must be a platform Response, which node-server reads
+// as "the handler wrote the answer itself" (its `x-hono-already-sent` header).
+const PlatformResponse = globalThis.Response;
+// node-server's own class derives from the platform's; the platform's derives from nothing.
+const isPlatformResponse = Object.getPrototypeOf(PlatformResponse) === Function.prototype;
+// One shared instance: node-server only reads its marker header, so what a middleware adds to it is never sent.
+const ALREADY_SENT = new PlatformResponse(null, { headers: { 'x-hono-already-sent': 'true' } });
+const alreadySent = () => ALREADY_SENT;
+
+/** A Hono app's fetch, as @hono/node-server calls it. */
+type NodeFetch = (request: Request, env: Record<string, unknown>) => Response | Promise<Response>;
+
+/**
+ * Lets the A2A bindings write SSE streams straight to the Node response: headers and the first events leave
+ * in one write, and a fast stream in one. `startA2AServer` does this; wrap `fetch` yourself when you call
+ * `serve()` from @hono/node-server directly. Elsewhere (other runtimes, `app.request()`) streams go through a
+ * web `ReadableStream`. Returns `fetch` unchanged if the platform `Response` was replaced before this module
+ * loaded (node-server's `serve()` already ran).
+ *
+ * @example
+ * serve({ fetch: withDirectSse(app.fetch), port: 4000 });
+ */
+export function withDirectSse(fetch: NodeFetch): NodeFetch {
+  if (!isPlatformResponse) return fetch;
+  return (request, env) => {
+    env[ALREADY_SENT_ENV_KEY] = alreadySent;
+    return fetch(request, env);
+  };
+}
 
 export { nodeResolveHost } from './push/node-resolve-host.ts';
 
@@ -35,7 +67,11 @@ export function startA2AServer(server: A2AServer, options: StartOptions = {}): P
   const hostname = options.hostname ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     const listener = serve(
-      { fetch: server.fetch, port: options.port ?? 0, hostname },
+      {
+        fetch: withDirectSse(server.fetch as NodeFetch),
+        port: options.port ?? 0,
+        hostname,
+      },
       (info: AddressInfo) => {
         const host = hostname.includes(':') ? `[${hostname}]` : hostname;
         resolve({

@@ -1,7 +1,10 @@
 import { A2A_EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER } from '@baton/protocol';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { readRequestedExtensions } from './create-call-context.ts';
 import { errorVersionFor, readRequestedVersion } from './request-version.ts';
+
+// Where the middleware leaves the echo header for answers written before it regains control (direct SSE).
+const ECHO_KEY = 'baton.activatedExtensions';
 
 /**
  * Middleware that tells the caller which of the extensions it asked for are active: those the agent card
@@ -11,11 +14,18 @@ import { errorVersionFor, readRequestedVersion } from './request-version.ts';
 export function echoActivatedExtensions(declared: readonly string[]): MiddlewareHandler {
   const known = new Set(declared);
   return async (c, next) => {
-    await next();
     const version = errorVersionFor(readRequestedVersion(c.req.raw));
     const active = readRequestedExtensions(c.req.raw, version).filter((uri) => known.has(uri));
-    if (active.length === 0) return;
+    if (active.length === 0) return next();
     const header = version === '0.3' ? LEGACY_EXTENSIONS_HEADER : A2A_EXTENSIONS_HEADER;
-    c.res.headers.set(header, active.join(', '));
+    const value = active.join(', ');
+    c.set(ECHO_KEY as never, { [header]: value } as never);
+    await next();
+    c.res.headers.set(header, value);
   };
+}
+
+/** The echo header {@link echoActivatedExtensions} worked out for this request, for a stream written directly. */
+export function activatedExtensionHeaders(c: Context): Readonly<Record<string, string>> | undefined {
+  return c.get(ECHO_KEY as never) as Readonly<Record<string, string>> | undefined;
 }

@@ -8,6 +8,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { type BindingLogger, consoleLogger } from '../binding/binding-logger.ts';
 import { createCallContext } from '../binding/create-call-context.ts';
+import { activatedExtensionHeaders } from '../binding/echo-extensions.ts';
 import { isJsonContentType } from '../binding/media-type.ts';
 import { negotiateRequestVersion } from '../binding/request-version.ts';
 import { retryAfterHeaders } from '../binding/retry-after.ts';
@@ -15,6 +16,7 @@ import { toA2AError } from '../binding/to-a2a-error.ts';
 import type { CallUser } from '../handler/call-context.ts';
 import type { A2ARequestHandler } from '../handler/request-handler.ts';
 import { createSseResponse } from '../sse/create-sse-response.ts';
+import { directSseTarget } from '../sse/direct-sse-target.ts';
 import { prepareCall } from './json-rpc-operations.ts';
 import {
   createJsonRpcFrameSerializer,
@@ -96,11 +98,12 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
       const call = createCallContext({ request, version, binding: 'JSONRPC', tenant: prepared.tenant, user });
       const outcome = await prepared.run(options.handler, call);
       if (outcome.kind === 'result') return jsonRpcResultResponse(id, outcome.result);
+      const direct = directSseTarget(c);
       return createSseResponse(outcome.events, {
         serialize: createJsonRpcFrameSerializer(id, outcome.toWire),
         onError: (error) => JSON.stringify(createJsonRpcError(id, fail(error), { version })),
         heartbeatMs: options.heartbeatMs,
-        signal: request.signal,
+        ...(direct ? { direct, headers: activatedExtensionHeaders(c) } : { signal: request.signal }),
       });
     } catch (error) {
       const a2aError = fail(error);

@@ -1,5 +1,6 @@
 import type { ProtocolVersion } from '@baton/protocol';
 import type { Context } from 'hono';
+import { activatedExtensionHeaders } from '../binding/echo-extensions.ts';
 import {
   type BindingLogger,
   createCallContext,
@@ -9,6 +10,7 @@ import {
 } from '../binding/index.ts';
 import type { CallUser } from '../handler/call-context.ts';
 import type { A2ARequestHandler } from '../handler/request-handler.ts';
+import { directSseTarget } from '../sse/direct-sse-target.ts';
 import { createRouteMatcher, type RouteMatch, type RouteMatcher } from './match-route.ts';
 import { type JsonBody, readJsonBody } from './read-json-body.ts';
 import { responseMediaType } from './response-media-type.ts';
@@ -120,7 +122,16 @@ export function createRestDispatcher(options: RestDispatcherOptions): RestDispat
       const result = await run(input, handler, contextFor);
       if (result.kind === 'stream') {
         const { heartbeatMs } = options;
-        return restStreamResponse(result.events, { request, version, heartbeatMs, logger, details });
+        const direct = directSseTarget(c);
+        const headers = activatedExtensionHeaders(c);
+        return restStreamResponse(result.events, {
+          request,
+          version,
+          heartbeatMs,
+          logger,
+          details,
+          ...(direct ? { direct, headers } : {}),
+        });
       }
       const headers = { 'Content-Type': mediaType };
       return new Response(JSON.stringify(result.body), { status: result.status, headers });

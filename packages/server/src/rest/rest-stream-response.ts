@@ -1,7 +1,7 @@
 import { type ProtocolVersion, type StreamResponse, translate } from '@baton/protocol';
 import { type BindingLogger, toA2AError } from '../binding/index.ts';
 import type { EventStream } from '../handler/request-handler.ts';
-import { createSseResponse, SSE_HEADERS } from '../sse/index.ts';
+import { createSseResponse, type DirectSseTarget, SSE_HEADERS } from '../sse/index.ts';
 import { restErrorBody } from './rest-error-response.ts';
 
 /** What {@link restStreamResponse} needs besides the events. */
@@ -12,6 +12,9 @@ export interface RestStreamOptions {
   readonly logger: BindingLogger;
   /** Fields that identify the call in a log line. */
   readonly details: Readonly<Record<string, unknown>>;
+  /** Write straight to the Node response (see `directSseTarget`), with these extra headers. */
+  readonly direct?: DirectSseTarget | undefined;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The `data:` JSON of one event: the bare 1.0 StreamResponse, or the 0.3 REST StreamResponse (with `final`). */
@@ -36,6 +39,6 @@ export function restStreamResponse(events: EventStream, options: RestStreamOptio
     serialize: (event) => serializeStreamEvent(event, version),
     onError: (error) => JSON.stringify(restErrorBody(toA2AError(error, { logger, details }), version).body),
     heartbeatMs: options.heartbeatMs,
-    signal: request.signal,
+    ...(options.direct ? { direct: options.direct, headers: options.headers } : { signal: request.signal }),
   });
 }

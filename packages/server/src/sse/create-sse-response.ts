@@ -1,4 +1,8 @@
-import { SSE_MEDIA_TYPE } from '@baton/protocol';
+import type { DirectSseTarget } from './direct-sse-target.ts';
+import { DEFAULT_HEARTBEAT_MS, MAX_TIMER_MS, SSE_HEADERS } from './sse-settings.ts';
+import { writeSseDirect } from './write-sse-direct.ts';
+
+export { DEFAULT_HEARTBEAT_MS, SSE_HEADERS } from './sse-settings.ts';
 
 /** How {@link createSseResponse} writes a stream. */
 export interface SseResponseOptions<Event> {
@@ -15,19 +19,13 @@ export interface SseResponseOptions<Event> {
   readonly signal?: AbortSignal | undefined;
   /** Extra response headers (e.g. `A2A-Extensions`). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Write straight to this Node response instead of returning a `ReadableStream` (see `directSseTarget`);
+   * `signal` is then not needed: the response's `close` says the client went away.
+   */
+  readonly direct?: DirectSseTarget | undefined;
 }
 
-/** The default interval between heartbeat comments: below the 30–60 s idle timeouts of common proxies. */
-export const DEFAULT_HEARTBEAT_MS = 15_000;
-
-/** The headers of every SSE response: no caching, and no buffering by nginx-style proxies. */
-export const SSE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': SSE_MEDIA_TYPE,
-  'Cache-Control': 'no-cache',
-  'X-Accel-Buffering': 'no',
-};
-
-const MAX_TIMER_MS = 2_147_483_647;
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(': keep-alive\n\n');
 
@@ -49,6 +47,7 @@ export function createSseResponse<Event>(
   events: AsyncIterable<Event>,
   options: SseResponseOptions<Event>,
 ): Response {
+  if (options.direct) return writeSseDirect(events, options, options.direct);
   const { serialize, onError, signal } = options;
   // A source that can hand over the events already waiting (an EventQueue can) is written a burst at a time:
   // one string, one encode, one chunk per burst instead of per event.
