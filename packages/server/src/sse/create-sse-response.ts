@@ -1,4 +1,5 @@
 import type { DirectSseTarget } from './direct-sse-target.ts';
+import { framesOf, releaseSource, type SseSource } from './sse-frames.ts';
 import { DEFAULT_HEARTBEAT_MS, MAX_TIMER_MS, SSE_HEADERS } from './sse-settings.ts';
 import { writeSseDirect } from './write-sse-direct.ts';
 
@@ -51,7 +52,7 @@ export function createSseResponse<Event>(
   const { serialize, onError, signal } = options;
   // A source that can hand over the events already waiting (an EventQueue can) is written a burst at a time:
   // one string, one encode, one chunk per burst instead of per event.
-  const iterator: AsyncIterator<Event> & { takeReady?(): Event[] } = events[Symbol.asyncIterator]();
+  const iterator: SseSource<Event> = events[Symbol.asyncIterator]();
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   // Timers overflow past 2^31-1 ms and then fire every millisecond; treat that (and NaN) as "off".
   const heartbeatOn = heartbeatMs > 0 && heartbeatMs <= MAX_TIMER_MS;
@@ -68,7 +69,7 @@ export function createSseResponse<Event>(
   function abandon(): void {
     if (finished) return;
     finish();
-    release(iterator);
+    releaseSource(iterator);
     try {
       controller?.close();
     } catch {
@@ -115,13 +116,10 @@ export function createSseResponse<Event>(
       }
       let frame: Uint8Array;
       try {
-        let text = `data: ${serialize(result.value)}\n\n`;
-        const ready = iterator.takeReady?.();
-        if (ready) for (const event of ready) text += `data: ${serialize(event)}\n\n`;
-        frame = encoder.encode(text);
+        frame = encoder.encode(framesOf(result.value, iterator, serialize));
       } catch (error) {
         // The source is still live: release it before reporting, as if the client had gone.
-        release(iterator);
+        releaseSource(iterator);
         fail(error);
         return;
       }
@@ -134,15 +132,3 @@ export function createSseResponse<Event>(
 
   return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...options.headers } });
 }
-
-/** Calls `return()` on an iterator that will not be read again, now, even while a `next()` is pending. */
-function release(iterator: AsyncIterator<unknown>): void {
-  try {
-    Promise.resolve(iterator.return?.()).catch(ignore);
-  } catch {
-    // A synchronous throw from return(): nobody is left to tell.
-  }
-}
-
-// The reader is gone, so a failure to release has nobody to be reported to; the source logs its own.
-function ignore(): void {}

@@ -1,5 +1,6 @@
 import type { SseResponseOptions } from './create-sse-response.ts';
 import type { DirectSseTarget } from './direct-sse-target.ts';
+import { framesOf, releaseSource, type SseSource } from './sse-frames.ts';
 import { DEFAULT_HEARTBEAT_MS, MAX_TIMER_MS, SSE_HEADERS } from './sse-settings.ts';
 
 const HEARTBEAT = ': keep-alive\n\n';
@@ -19,7 +20,7 @@ export function writeSseDirect<Event>(
 ): Response {
   const { serialize, onError } = options;
   const { outgoing } = target;
-  const iterator: AsyncIterator<Event> & { takeReady?(): Event[] } = events[Symbol.asyncIterator]();
+  const iterator: SseSource<Event> = events[Symbol.asyncIterator]();
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const heartbeatOn = heartbeatMs > 0 && heartbeatMs <= MAX_TIMER_MS;
   let finished = false;
@@ -34,7 +35,7 @@ export function writeSseDirect<Event>(
   function abandon(): void {
     if (finished) return;
     finish();
-    release(iterator);
+    releaseSource(iterator);
   }
   const end = (): void => {
     finish();
@@ -85,11 +86,9 @@ export function writeSseDirect<Event>(
       if (result.done === true) return end();
       let text: string;
       try {
-        text = `data: ${serialize(result.value)}\n\n`;
-        const ready = iterator.takeReady?.();
-        if (ready) for (const event of ready) text += `data: ${serialize(event)}\n\n`;
+        text = framesOf(result.value, iterator, serialize);
       } catch (error) {
-        release(iterator);
+        releaseSource(iterator);
         fail(error);
         return;
       }
@@ -106,12 +105,4 @@ export function writeSseDirect<Event>(
   }
   void pump();
   return target.alreadySent();
-}
-
-function release(iterator: AsyncIterator<unknown>): void {
-  try {
-    Promise.resolve(iterator.return?.()).catch(() => {});
-  } catch {
-    // A synchronous throw from return(): nobody is left to tell.
-  }
 }
