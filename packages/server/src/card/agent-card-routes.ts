@@ -65,47 +65,46 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  */
 export function createAgentCardRoutes(options: AgentCardRoutesOptions): Hono {
   const app = new Hono();
-  // Rendering is done once per variant and base URL; `ready` holds the finished ones, so a request for a card
-  // already rendered is answered without waiting on a promise.
-  const rendering = new Map<string, Promise<Rendered>>();
-  const ready = new Map<string, Rendered>();
+  // Each variant and base URL is rendered once: the entry is the pending render, then the finished one, so a
+  // request for a card already rendered is answered without waiting on a promise.
+  const rendered = new Map<string, Rendered | Promise<Rendered>>();
   const baseUrls = new Map<string, string>();
   const lastModified = new Date(Math.floor(options.lastModified.getTime() / 1000) * 1000);
   const lastModifiedHeader = lastModified.toUTCString();
   const cacheControl = `public, max-age=${options.maxAgeSeconds}`;
 
-  const render = (key: string, baseUrl: string, variant: CardVariant): Promise<Rendered> => {
-    let entry = rendering.get(key);
-    if (!entry) {
-      const card = cardVariant(options.cardFor(baseUrl), variant);
-      entry = (options.sign ? options.sign(card) : Promise.resolve(card)).then(async (served) => {
-        const body = JSON.stringify(served);
-        const etag = await etagOf(body);
-        const notModifiedHeaders = {
-          ...CORS_READ_HEADERS,
-          ETag: etag,
-          'Last-Modified': lastModifiedHeader,
-          'Cache-Control': cacheControl,
-          Vary: 'A2A-Version',
-        };
-        const result = {
-          body,
-          etag,
-          notModifiedHeaders,
-          okHeaders: { ...notModifiedHeaders, 'Content-Type': 'application/json' },
-        };
-        if (rendering.get(key) === entry) ready.set(key, result);
-        return result;
-      });
-      entry.catch(() => rendering.delete(key)); // a failed signing is retried on the next request
-      // A few origins at most; never grow without bound.
-      if (rendering.size >= 64) {
-        rendering.clear();
-        ready.clear();
-      }
-      rendering.set(key, entry);
-    }
-    return entry;
+  const render = async (baseUrl: string, variant: CardVariant): Promise<Rendered> => {
+    const card = cardVariant(options.cardFor(baseUrl), variant);
+    const body = JSON.stringify(options.sign ? await options.sign(card) : card);
+    const etag = await etagOf(body);
+    const notModifiedHeaders = {
+      ...CORS_READ_HEADERS,
+      ETag: etag,
+      'Last-Modified': lastModifiedHeader,
+      'Cache-Control': cacheControl,
+      Vary: 'A2A-Version',
+    };
+    return {
+      body,
+      etag,
+      notModifiedHeaders,
+      okHeaders: { ...notModifiedHeaders, 'Content-Type': 'application/json' },
+    };
+  };
+
+  const renderedCard = (baseUrl: string, variant: CardVariant): Rendered | Promise<Rendered> => {
+    const key = `${variant} ${baseUrl}`;
+    const entry = rendered.get(key);
+    if (entry) return entry;
+    const pending = render(baseUrl, variant);
+    pending.then(
+      (done) => rendered.get(key) === pending && rendered.set(key, done),
+      // A failed signing is retried on the next request.
+      () => rendered.get(key) === pending && rendered.delete(key),
+    );
+    if (rendered.size >= 64) rendered.clear(); // a few origins at most; never grow without bound
+    rendered.set(key, pending);
+    return pending;
   };
 
   // The base URL the card advertises when none is configured: the request's origin and mount path.
@@ -142,17 +141,16 @@ export function createAgentCardRoutes(options: AgentCardRoutesOptions): Hono {
           : requested === '0.3'
             ? '0.3'
             : '1.0';
-      const baseUrl = baseUrlOf(c.req.url, path);
-      const key = `${variant} ${baseUrl}`;
-      const rendered = ready.get(key) ?? (await render(key, baseUrl, variant));
+      const entry = renderedCard(baseUrlOf(c.req.url, path), variant);
+      const card = entry instanceof Promise ? await entry : entry;
       const ifNoneMatch = c.req.header('If-None-Match');
       const ifModifiedSince = c.req.header('If-Modified-Since');
       const notModified =
         ifNoneMatch !== undefined
-          ? matchesEtag(ifNoneMatch, rendered.etag)
+          ? matchesEtag(ifNoneMatch, card.etag)
           : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= lastModified.getTime();
-      if (notModified) return new Response(null, { status: 304, headers: rendered.notModifiedHeaders });
-      return new Response(rendered.body, { status: 200, headers: rendered.okHeaders });
+      if (notModified) return new Response(null, { status: 304, headers: card.notModifiedHeaders });
+      return new Response(card.body, { status: 200, headers: card.okHeaders });
     });
   }
   return app;

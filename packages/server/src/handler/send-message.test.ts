@@ -174,3 +174,40 @@ describe('the execution context', () => {
     });
   });
 });
+
+describe('sendMessage: the caller going away', () => {
+  it('stops waiting when the call signal fires, answering with the task as it is; the task goes on', async () => {
+    const release = deferred();
+    const handler = createRequestHandler({
+      executor: async (ctx) => {
+        await ctx.working('started');
+        await release.promise;
+      },
+    });
+    const caller = new AbortController();
+    const sent = handler.sendMessage({ message: userMessage('go') }, testCall({ signal: caller.signal }));
+    setTimeout(() => caller.abort(), 20);
+    const task = taskOf(await sent);
+    expect(task.status.state).toBe('TASK_STATE_WORKING');
+    release.resolve();
+    await expect
+      .poll(async () => (await handler.getTask({ id: task.id }, call)).status.state)
+      .toBe('TASK_STATE_COMPLETED');
+  });
+
+  it('never reads the call signal for a send that finishes in the turn that started it', async () => {
+    const handler = createRequestHandler({ executor: async (ctx) => ctx.complete('done') });
+    let reads = 0;
+    const counted = testCall();
+    const watched = Object.defineProperty({ ...counted }, 'signal', {
+      get: () => {
+        reads += 1;
+        return counted.signal;
+      },
+    });
+    const task = taskOf(await handler.sendMessage({ message: userMessage('go') }, watched));
+    expect(task.status.state).toBe('TASK_STATE_COMPLETED');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(reads).toBe(0);
+  });
+});

@@ -8,7 +8,6 @@ import {
 import { type Context, Hono } from 'hono';
 import { type BindingLogger, consoleLogger } from '../binding/binding-logger.ts';
 import { createCallContext } from '../binding/create-call-context.ts';
-import { activatedExtensionHeaders } from '../binding/echo-extensions.ts';
 import { isJsonContentType } from '../binding/media-type.ts';
 import { negotiateRequestVersion } from '../binding/request-version.ts';
 import { retryAfterHeaders } from '../binding/retry-after.ts';
@@ -103,7 +102,7 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
         serialize: createJsonRpcFrameSerializer(id, outcome.toWire),
         onError: (error) => JSON.stringify(createJsonRpcError(id, fail(error), { version })),
         heartbeatMs: options.heartbeatMs,
-        ...(direct ? { direct, headers: activatedExtensionHeaders(c) } : { signal: request.signal }),
+        ...(direct ? { direct } : { signal: request.signal }),
       });
     } catch (error) {
       const a2aError = fail(error);

@@ -1,6 +1,5 @@
 import type { ProtocolVersion } from '@baton/protocol';
 import type { Context } from 'hono';
-import { activatedExtensionHeaders } from '../binding/echo-extensions.ts';
 import {
   type BindingLogger,
   createCallContext,
@@ -123,15 +122,7 @@ export function createRestDispatcher(options: RestDispatcherOptions): RestDispat
       if (result.kind === 'stream') {
         const { heartbeatMs } = options;
         const direct = directSseTarget(c);
-        const headers = activatedExtensionHeaders(c);
-        return restStreamResponse(result.events, {
-          request,
-          version,
-          heartbeatMs,
-          logger,
-          details,
-          ...(direct ? { direct, headers } : {}),
-        });
+        return restStreamResponse(result.events, { request, version, heartbeatMs, logger, details, direct });
       }
       const headers = { 'Content-Type': mediaType };
       return new Response(JSON.stringify(result.body), { status: result.status, headers });

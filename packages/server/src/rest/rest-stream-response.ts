@@ -12,9 +12,8 @@ export interface RestStreamOptions {
   readonly logger: BindingLogger;
   /** Fields that identify the call in a log line. */
   readonly details: Readonly<Record<string, unknown>>;
-  /** Write straight to the Node response (see `directSseTarget`), with these extra headers. */
+  /** Write straight to the Node response (see `directSseTarget`). */
   readonly direct?: DirectSseTarget | undefined;
-  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The `data:` JSON of one event: the bare 1.0 StreamResponse, or the 0.3 REST StreamResponse (with `final`). */
@@ -39,6 +38,6 @@ export function restStreamResponse(events: EventStream, options: RestStreamOptio
     serialize: (event) => serializeStreamEvent(event, version),
     onError: (error) => JSON.stringify(restErrorBody(toA2AError(error, { logger, details }), version).body),
     heartbeatMs: options.heartbeatMs,
-    ...(options.direct ? { direct: options.direct, headers: options.headers } : { signal: request.signal }),
+    ...(options.direct ? { direct: options.direct } : { signal: request.signal }),
   });
 }

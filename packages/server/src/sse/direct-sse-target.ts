@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { activatedExtensionHeaders } from '../binding/echo-extensions.ts';
 
 /** The slice of Node's `http.ServerResponse` (or `Http2ServerResponse`) the direct SSE writer uses. */
 export interface NodeResponseLike {
@@ -17,6 +18,11 @@ export interface DirectSseTarget {
   readonly outgoing: NodeResponseLike;
   /** Makes the response that tells @hono/node-server the answer was already written. */
   readonly alreadySent: () => Response;
+  /**
+   * Headers middleware would add to the answer after the handler (the activated extensions): written here,
+   * since a direct answer has left before middleware regains control.
+   */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -35,5 +41,5 @@ export function directSseTarget(c: Context): DirectSseTarget | undefined {
   const outgoing = env?.outgoing;
   const alreadySent = env?.[ALREADY_SENT_ENV_KEY];
   if (!outgoing || !alreadySent || outgoing.headersSent) return undefined;
-  return { outgoing, alreadySent };
+  return { outgoing, alreadySent, headers: activatedExtensionHeaders(c) };
 }

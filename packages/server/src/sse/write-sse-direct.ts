@@ -30,6 +30,8 @@ export function writeSseDirect<Event>(
   const finish = (): void => {
     finished = true;
     if (heartbeat !== undefined) clearInterval(heartbeat);
+    // `end()` flushes a corked response itself; a late uncork could only meet the connection's next answer.
+    if (uncorkTimer !== undefined) clearTimeout(uncorkTimer);
     outgoing.off('close', abandon);
   };
   function abandon(): void {
@@ -96,7 +98,7 @@ export function writeSseDirect<Event>(
     }
   }
 
-  outgoing.writeHead(200, { ...SSE_HEADERS, ...options.headers });
+  outgoing.writeHead(200, { ...SSE_HEADERS, ...options.headers, ...target.headers });
   outgoing.once('close', abandon);
   if (heartbeatOn) {
     heartbeat = setInterval(() => {
