@@ -20,8 +20,9 @@ import { createRequestHandler, type TaskRequestHandler } from './handler/create-
 import { createJsonRpcApp } from './jsonrpc/create-json-rpc-app.ts';
 import { jsonRpcErrorResponse } from './jsonrpc/json-rpc-responses.ts';
 import {
-  createInMemoryPushConfigStore,
+  createPushConfigStore,
   createPushDispatcher,
+  type PushConfigRecords,
   type PushDispatcherOptions,
   withPushNotifications,
 } from './push/index.ts';
@@ -37,6 +38,8 @@ import { consoleLogger, type Logger } from './task/logger.ts';
 export type PushOptions = Omit<PushDispatcherOptions, 'configs' | 'logger'> & {
   /** Most configs one task may have; default 10. */
   readonly maxConfigsPerTask?: number;
+  /** Where configs are kept; default in memory. A durable store package provides one (e.g. `stores.pushConfigs`). */
+  readonly records?: PushConfigRecords;
 };
 
 /** Options of {@link createA2AServer}. Only `card` and `executor` are required. */
@@ -145,7 +148,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   if (extended) deriveAgentCard({ ...options.card, ...extended }, served, options.url ?? 'http://localhost');
 
   const pushSettings = options.push === true ? {} : options.push;
-  const pushConfigs = pushSettings && createInMemoryPushConfigStore({ ...pushSettings });
+  const pushConfigs = pushSettings && createPushConfigStore({ ...pushSettings });
   const dispatcher = pushConfigs && createPushDispatcher({ ...pushSettings, configs: pushConfigs, logger });
   const store =
     options.store ??

@@ -1,9 +1,14 @@
 /** Push notifications: config store, SSRF policy, dispatcher and hub decorator. Runtime-neutral. */
 export {
   createInMemoryPushConfigStore,
+  createPushConfigStore,
   type InMemoryPushConfigStore,
   type InMemoryPushConfigStoreOptions,
-} from './in-memory-push-config-store.ts';
+  type PushConfigStoreOptions,
+  type PushConfigStoreWithTargets,
+} from './create-push-config-store.ts';
+export { createInMemoryPushConfigRecords } from './in-memory-push-config-records.ts';
+export type { PushConfigRecord, PushConfigRecords } from './push-config-records.ts';
 export {
   type DeliveryOutcome,
   type DeliveryPlan,

@@ -1,8 +1,7 @@
 import { isA2AError, type Task, type TaskState } from '@baton/protocol';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { describeTaskStoreContract } from '../testing/task-store-contract.ts';
 import { createInMemoryTaskStore } from './in-memory-task-store.ts';
-import type { TaskScope } from './task-store.ts';
 
 function task(id: string, state: TaskState, timestamp = '2026-01-01T00:00:00.000Z', contextId = 'c1'): Task {
   return { id, contextId, status: { state, timestamp } };
@@ -80,117 +79,4 @@ describe('in-memory task store eviction', () => {
   });
 });
 
-describe('in-memory task store listing', () => {
-  const alice: TaskScope = { ownerId: 'alice' };
-
-  async function seeded() {
-    const store = createInMemoryTaskStore();
-    await store.create(task('t1', 'TASK_STATE_COMPLETED', '2026-01-01T00:00:01.000Z', 'c1'), alice);
-    await store.create(task('t2', 'TASK_STATE_WORKING', '2026-01-01T00:00:03.000Z', 'c2'), alice);
-    await store.create(task('t3', 'TASK_STATE_COMPLETED', '2026-01-01T00:00:02.000Z', 'c1'), alice);
-    await store.create(task('bob', 'TASK_STATE_WORKING', '2026-01-01T00:00:09.000Z', 'c1'), {
-      ownerId: 'bob',
-    });
-    await store.create(task('other-tenant', 'TASK_STATE_WORKING', '2026-01-01T00:00:09.000Z', 'c1'), {
-      ownerId: 'alice',
-      tenant: 'x',
-    });
-    return store;
-  }
-
-  it('lists only the scope, newest status first', async () => {
-    const page = await (await seeded()).list({ scope: alice, pageSize: 50 });
-    expect(page.tasks.map((t) => t.id)).toEqual(['t2', 't3', 't1']);
-    expect(page).toMatchObject({ totalSize: 3, nextPageToken: '' });
-  });
-
-  it('filters by context, state and status time', async () => {
-    const store = await seeded();
-    const ids = async (extra: object) =>
-      (await store.list({ scope: alice, pageSize: 50, ...extra })).tasks.map((t) => t.id);
-    expect(await ids({ contextId: 'c1' })).toEqual(['t3', 't1']);
-    expect(await ids({ status: 'TASK_STATE_COMPLETED' })).toEqual(['t3', 't1']);
-    expect(await ids({ statusTimestampAfter: '2026-01-01T00:00:02.000Z' })).toEqual(['t2', 't3']);
-    expect(await ids({ statusTimestampAfter: '2026-01-01T01:00:02+01:00' })).toEqual(['t2', 't3']);
-  });
-
-  it('pages with a token until the last page, whose token is empty', async () => {
-    const store = await seeded();
-    const first = await store.list({ scope: alice, pageSize: 2 });
-    expect(first.tasks.map((t) => t.id)).toEqual(['t2', 't3']);
-    expect(first.nextPageToken).not.toBe('');
-    const second = await store.list({ scope: alice, pageSize: 2, pageToken: first.nextPageToken });
-    expect(second.tasks.map((t) => t.id)).toEqual(['t1']);
-    expect(second).toMatchObject({ nextPageToken: '', totalSize: 3 });
-  });
-
-  it('breaks timestamp ties by the latest write, and pages through ties without gaps or repeats', async () => {
-    const store = createInMemoryTaskStore();
-    for (const id of ['a', 'b', 'c', 'd', 'e']) await store.create(task(id, 'TASK_STATE_WORKING'), {});
-    const seen: string[] = [];
-    let pageToken: string | undefined;
-    do {
-      const page = await store.list({ scope: {}, pageSize: 2, pageToken });
-      seen.push(...page.tasks.map((t) => t.id));
-      pageToken = page.nextPageToken || undefined;
-    } while (pageToken);
-    expect(seen).toEqual(['e', 'd', 'c', 'b', 'a']);
-  });
-
-  it('rejects a page token it did not issue with InvalidParams', async () => {
-    const error = await (await seeded())
-      .list({ scope: alice, pageSize: 2, pageToken: 'garbage' })
-      .catch((e: unknown) => e);
-    expect(isA2AError(error, 'InvalidParamsError')).toBe(true);
-  });
-
-  it('leaves artifacts out unless asked', async () => {
-    const store = createInMemoryTaskStore();
-    await store.create(task('t', 'TASK_STATE_WORKING'), {});
-    await store.appendArtifact(
-      't',
-      { artifactId: 'a', parts: [{ text: 'x' }] },
-      { append: false, lastChunk: true },
-    );
-    expect((await store.list({ scope: {}, pageSize: 1 })).tasks[0]).not.toHaveProperty('artifacts');
-    expect(
-      (await store.list({ scope: {}, pageSize: 1, includeArtifacts: true })).tasks[0]?.artifacts,
-    ).toHaveLength(1);
-  });
-});
-
-describe('in-memory task store paging (property)', () => {
-  it('returns every matching task exactly once, newest first, for any page size', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.record({ second: fc.integer({ min: 0, max: 5 }), mine: fc.boolean() }), {
-          maxLength: 30,
-        }),
-        fc.integer({ min: 1, max: 7 }),
-        async (specs, pageSize) => {
-          const store = createInMemoryTaskStore();
-          for (const [index, spec] of specs.entries()) {
-            const timestamp = `2026-01-01T00:00:0${spec.second}.000Z`;
-            await store.create(
-              task(`t${index}`, 'TASK_STATE_WORKING', timestamp),
-              spec.mine ? { ownerId: 'me' } : {},
-            );
-          }
-          const seen: Task[] = [];
-          let pageToken: string | undefined;
-          do {
-            const page = await store.list({ scope: { ownerId: 'me' }, pageSize, pageToken });
-            expect(page.tasks.length).toBeLessThanOrEqual(pageSize);
-            seen.push(...page.tasks);
-            pageToken = page.nextPageToken || undefined;
-          } while (pageToken);
-          const mine = specs.filter((spec) => spec.mine).length;
-          expect(seen).toHaveLength(mine);
-          expect(new Set(seen.map((t) => t.id)).size).toBe(mine);
-          const times = seen.map((t) => t.status.timestamp ?? '');
-          expect(times).toEqual([...times].sort().reverse());
-        },
-      ),
-    );
-  });
-});
+describeTaskStoreContract('in-memory', { createStore: async () => createInMemoryTaskStore() });

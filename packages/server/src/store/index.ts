@@ -7,6 +7,9 @@ export {
   type TaskRecordView,
 } from './in-memory-task-store.ts';
 export { isSameScope } from './is-same-scope.ts';
+export { decodePageToken, encodePageToken, type PagePosition } from './page-token.ts';
+export { scopeFromKey, scopeKey } from './scope-key.ts';
+export { TaskRecord } from './task-record.ts';
 export type {
   ArtifactChunk,
   StoredTask,

@@ -1,0 +1,8 @@
+/**
+ * `@baton/server/testing`: the shared suites every store backend passes (vitest). Not part of the runtime API.
+ */
+export {
+  describePushConfigRecordsContract,
+  type PushConfigRecordsContractOptions,
+} from './push-config-records-contract.ts';
+export { describeTaskStoreContract, type TaskStoreContractOptions } from './task-store-contract.ts';

@@ -1,0 +1,322 @@
+import { isA2AError, type Message, type Task, type TaskState } from '@baton/protocol';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { TaskScope, TaskStore } from '../store/task-store.ts';
+
+/** How {@link describeTaskStoreContract} gets a store. */
+export interface TaskStoreContractOptions {
+  /** A new, empty store for each test. */
+  readonly createStore: () => Promise<TaskStore>;
+  /** Runs of the paging property; lower it for slow backends. Default 100. */
+  readonly propertyRuns?: number;
+}
+
+const at = (second: number) => `2026-01-01T00:00:${String(second).padStart(2, '0')}.000Z`;
+
+function task(id: string, state: TaskState, timestamp = at(0), contextId = 'c1'): Task {
+  return { id, contextId, status: { state, timestamp } };
+}
+
+function message(id: string, text = id): Message {
+  return { messageId: id, role: 'ROLE_USER', parts: [{ text }] };
+}
+
+/**
+ * The behaviour every `TaskStore` must have, as one vitest suite: reads and writes, history and artifact
+ * semantics, scoping, listing filters and paging. Each durable backend runs it against its real database.
+ *
+ * @example
+ * describeTaskStoreContract('sqlite', { createStore: async () => createSqliteStores({ path: ':memory:' }).tasks });
+ */
+export function describeTaskStoreContract(name: string, options: TaskStoreContractOptions): void {
+  const { createStore } = options;
+
+  describe(`${name}: TaskStore contract, reads and writes`, () => {
+    it('reads back a created task with its scope, history, artifacts and metadata', async () => {
+      const store = await createStore();
+      const created: Task = {
+        id: 't1',
+        contextId: 'c1',
+        status: { state: 'TASK_STATE_SUBMITTED', timestamp: at(1) },
+        history: [message('m1', 'hello')],
+        artifacts: [{ artifactId: 'a1', name: 'doc', parts: [{ data: { n: 1 } }] }],
+        metadata: { priority: 'high', nested: { list: [1, 'two', null] } },
+      };
+      await store.create(created, { tenant: 'acme', ownerId: 'alice' });
+      expect(await store.get('t1')).toEqual({ task: created, scope: { tenant: 'acme', ownerId: 'alice' } });
+      expect((await store.get('t1'))?.scope).toEqual({ tenant: 'acme', ownerId: 'alice' });
+    });
+
+    it('answers undefined for a task it does not have', async () => {
+      const store = await createStore();
+      expect(await store.get('missing')).toBeUndefined();
+    });
+
+    it('refuses a second task with the same id and keeps the first', async () => {
+      const store = await createStore();
+      await store.create(task('t1', 'TASK_STATE_WORKING'), {});
+      await expect(store.create(task('t1', 'TASK_STATE_COMPLETED'), {})).rejects.toBeDefined();
+      expect((await store.get('t1'))?.task.status.state).toBe('TASK_STATE_WORKING');
+    });
+
+    it('rejects writes to a task it does not have with TaskNotFound', async () => {
+      const store = await createStore();
+      const writes = [
+        store.setStatus('nope', { state: 'TASK_STATE_WORKING' }),
+        store.addMessage('nope', message('m')),
+        store.appendArtifact(
+          'nope',
+          { artifactId: 'a', parts: [{ text: 'x' }] },
+          { append: false, lastChunk: true },
+        ),
+      ];
+      for (const write of writes) {
+        const error = await write.then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(isA2AError(error, 'TaskNotFoundError')).toBe(true);
+      }
+    });
+
+    it('replaces the status, with its message, on each status write', async () => {
+      const store = await createStore();
+      await store.create(task('t1', 'TASK_STATE_SUBMITTED'), {});
+      await store.setStatus('t1', { state: 'TASK_STATE_WORKING', timestamp: at(2) });
+      const question = { ...message('q', 'Which city?'), role: 'ROLE_AGENT' as const };
+      await store.setStatus('t1', {
+        state: 'TASK_STATE_INPUT_REQUIRED',
+        timestamp: at(3),
+        message: question,
+      });
+      expect((await store.get('t1'))?.task.status).toEqual({
+        state: 'TASK_STATE_INPUT_REQUIRED',
+        timestamp: at(3),
+        message: question,
+      });
+    });
+
+    it('keeps history in order and trims it by historyLength', async () => {
+      const store = await createStore();
+      await store.create({ ...task('t1', 'TASK_STATE_WORKING'), history: [message('m1')] }, {});
+      for (const id of ['m2', 'm3', 'm4']) await store.addMessage('t1', message(id));
+      const ids = async (historyLength?: number) =>
+        (await store.get('t1', { historyLength }))?.task.history?.map((m) => m.messageId);
+      expect(await ids()).toEqual(['m1', 'm2', 'm3', 'm4']);
+      expect(await ids(2)).toEqual(['m3', 'm4']);
+      expect(await ids(10)).toEqual(['m1', 'm2', 'm3', 'm4']);
+      expect((await store.get('t1', { historyLength: 0 }))?.task).not.toHaveProperty('history');
+    });
+
+    it('leaves history out of a task that has none', async () => {
+      const store = await createStore();
+      await store.create(task('t1', 'TASK_STATE_WORKING'), {});
+      expect((await store.get('t1'))?.task).not.toHaveProperty('history');
+    });
+
+    it('adds, replaces and extends artifacts as artifact events do', async () => {
+      const store = await createStore();
+      await store.create(task('t1', 'TASK_STATE_WORKING'), {});
+      const write = (artifact: Parameters<TaskStore['appendArtifact']>[1], append: boolean) =>
+        store.appendArtifact('t1', artifact, { append, lastChunk: false });
+      await write({ artifactId: 'doc', name: 'draft', parts: [{ text: 'one ' }] }, false);
+      await write({ artifactId: 'other', parts: [{ text: 'x' }] }, false);
+      await write({ artifactId: 'doc', parts: [{ text: 'two ' }], metadata: { a: 1 } }, true);
+      await write({ artifactId: 'doc', name: 'final', parts: [{ text: 'three' }], metadata: { b: 2 } }, true);
+      await write({ artifactId: 'other', parts: [{ text: 'replaced' }] }, false);
+      expect((await store.get('t1'))?.task.artifacts).toEqual([
+        {
+          artifactId: 'doc',
+          name: 'final',
+          parts: [{ text: 'one ' }, { text: 'two ' }, { text: 'three' }],
+          metadata: { a: 1, b: 2 },
+        },
+        { artifactId: 'other', parts: [{ text: 'replaced' }] },
+      ]);
+    });
+
+    it('keeps every one of many appended chunks, in order', async () => {
+      const store = await createStore();
+      await store.create(task('t1', 'TASK_STATE_WORKING'), {});
+      await store.appendArtifact(
+        't1',
+        { artifactId: 'a', parts: [{ text: '0' }] },
+        { append: false, lastChunk: false },
+      );
+      for (let index = 1; index < 200; index += 1) {
+        await store.appendArtifact(
+          't1',
+          { artifactId: 'a', parts: [{ text: String(index) }] },
+          { append: true, lastChunk: index === 199 },
+        );
+      }
+      const parts = (await store.get('t1'))?.task.artifacts?.[0]?.parts ?? [];
+      expect(parts.map((part) => ('text' in part ? part.text : ''))).toEqual(
+        Array.from({ length: 200 }, (_, index) => String(index)),
+      );
+    });
+
+    it('leaves artifacts out when asked, and gives [] when always asked for', async () => {
+      const store = await createStore();
+      await store.create(task('t1', 'TASK_STATE_WORKING'), {});
+      expect((await store.get('t1'))?.task).not.toHaveProperty('artifacts');
+      expect((await store.get('t1', { includeArtifacts: true }))?.task.artifacts).toEqual([]);
+      await store.appendArtifact(
+        't1',
+        { artifactId: 'a', parts: [{ text: 'x' }] },
+        { append: false, lastChunk: true },
+      );
+      expect((await store.get('t1', { includeArtifacts: false }))?.task).not.toHaveProperty('artifacts');
+    });
+
+    it('hands out snapshots that later writes do not change, and never changes what it was given', async () => {
+      const store = await createStore();
+      const created: Task = { ...task('t1', 'TASK_STATE_WORKING'), history: [message('m1')] };
+      const given = structuredClone(created);
+      await store.create(created, {});
+      const chunk = { artifactId: 'a', parts: [{ text: 'x' }] };
+      await store.appendArtifact('t1', chunk, { append: false, lastChunk: false });
+      const before = (await store.get('t1'))?.task;
+      await store.addMessage('t1', message('m2'));
+      await store.appendArtifact(
+        't1',
+        { artifactId: 'a', parts: [{ text: 'y' }] },
+        { append: true, lastChunk: true },
+      );
+      expect(before?.history).toHaveLength(1);
+      expect(before?.artifacts?.[0]?.parts).toHaveLength(1);
+      expect(created).toEqual(given);
+      expect(chunk.parts).toHaveLength(1);
+    });
+  });
+
+  describe(`${name}: TaskStore contract, listing`, () => {
+    const alice: TaskScope = { ownerId: 'alice' };
+
+    async function seeded(): Promise<TaskStore> {
+      const store = await createStore();
+      await store.create(task('t1', 'TASK_STATE_COMPLETED', at(1), 'c1'), alice);
+      await store.create(task('t2', 'TASK_STATE_WORKING', at(3), 'c2'), alice);
+      await store.create(task('t3', 'TASK_STATE_COMPLETED', at(2), 'c1'), alice);
+      await store.create(task('bob', 'TASK_STATE_WORKING', at(9), 'c1'), { ownerId: 'bob' });
+      await store.create(task('other-tenant', 'TASK_STATE_WORKING', at(9), 'c1'), {
+        ownerId: 'alice',
+        tenant: 'x',
+      });
+      await store.create(task('empty-tenant', 'TASK_STATE_WORKING', at(9), 'c1'), {
+        ownerId: 'alice',
+        tenant: '',
+      });
+      return store;
+    }
+
+    it('lists only the scope, newest status first', async () => {
+      const page = await (await seeded()).list({ scope: alice, pageSize: 50 });
+      expect(page.tasks.map((t) => t.id)).toEqual(['t2', 't3', 't1']);
+      expect(page).toMatchObject({ totalSize: 3, nextPageToken: '' });
+    });
+
+    it('tells an empty tenant from no tenant', async () => {
+      const page = await (await seeded()).list({ scope: { ownerId: 'alice', tenant: '' }, pageSize: 50 });
+      expect(page.tasks.map((t) => t.id)).toEqual(['empty-tenant']);
+    });
+
+    it('filters by context, state and status time', async () => {
+      const store = await seeded();
+      const ids = async (extra: object) =>
+        (await store.list({ scope: alice, pageSize: 50, ...extra })).tasks.map((t) => t.id);
+      expect(await ids({ contextId: 'c1' })).toEqual(['t3', 't1']);
+      expect(await ids({ status: 'TASK_STATE_COMPLETED' })).toEqual(['t3', 't1']);
+      expect(await ids({ contextId: 'c1', status: 'TASK_STATE_WORKING' })).toEqual([]);
+      expect(await ids({ statusTimestampAfter: at(2) })).toEqual(['t2', 't3']);
+      expect(await ids({ statusTimestampAfter: '2026-01-01T01:00:02+01:00' })).toEqual(['t2', 't3']);
+    });
+
+    it('follows status changes in filters and order', async () => {
+      const store = await seeded();
+      await store.setStatus('t1', { state: 'TASK_STATE_WORKING', timestamp: at(5) });
+      const page = await store.list({ scope: alice, pageSize: 50, status: 'TASK_STATE_WORKING' });
+      expect(page.tasks.map((t) => t.id)).toEqual(['t1', 't2']);
+    });
+
+    it('pages with a token until the last page, whose token is empty', async () => {
+      const store = await seeded();
+      const first = await store.list({ scope: alice, pageSize: 2 });
+      expect(first.tasks.map((t) => t.id)).toEqual(['t2', 't3']);
+      expect(first.nextPageToken).not.toBe('');
+      const second = await store.list({ scope: alice, pageSize: 2, pageToken: first.nextPageToken });
+      expect(second.tasks.map((t) => t.id)).toEqual(['t1']);
+      expect(second).toMatchObject({ nextPageToken: '', totalSize: 3 });
+    });
+
+    it('pages through equal timestamps without gaps or repeats, latest first', async () => {
+      const store = await createStore();
+      for (const id of ['a', 'b', 'c', 'd', 'e']) await store.create(task(id, 'TASK_STATE_WORKING'), {});
+      const seen: string[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await store.list({ scope: {}, pageSize: 2, pageToken });
+        seen.push(...page.tasks.map((t) => t.id));
+        pageToken = page.nextPageToken || undefined;
+      } while (pageToken);
+      expect(seen).toEqual(['e', 'd', 'c', 'b', 'a']);
+    });
+
+    it('rejects a page token it did not issue with InvalidParams', async () => {
+      const error = await (await seeded())
+        .list({ scope: alice, pageSize: 2, pageToken: 'garbage' })
+        .catch((e: unknown) => e);
+      expect(isA2AError(error, 'InvalidParamsError')).toBe(true);
+    });
+
+    it('includes artifacts and history in listed tasks only as asked', async () => {
+      const store = await createStore();
+      await store.create({ ...task('t', 'TASK_STATE_WORKING'), history: [message('m1'), message('m2')] }, {});
+      await store.appendArtifact(
+        't',
+        { artifactId: 'a', parts: [{ text: 'x' }] },
+        { append: false, lastChunk: true },
+      );
+      const list = async (extra: object) => (await store.list({ scope: {}, pageSize: 1, ...extra })).tasks[0];
+      expect(await list({ includeArtifacts: false })).not.toHaveProperty('artifacts');
+      expect((await list({ includeArtifacts: true }))?.artifacts).toHaveLength(1);
+      expect((await list({ historyLength: 1 }))?.history?.map((m) => m.messageId)).toEqual(['m2']);
+      expect(await list({ historyLength: 0 })).not.toHaveProperty('history');
+      expect((await list({}))?.history).toHaveLength(2);
+    });
+
+    it('returns every matching task exactly once, newest first, for any page size', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.record({ second: fc.integer({ min: 0, max: 5 }), mine: fc.boolean() }), {
+            maxLength: 30,
+          }),
+          fc.integer({ min: 1, max: 7 }),
+          async (specs, pageSize) => {
+            const store = await createStore();
+            for (const [index, spec] of specs.entries()) {
+              await store.create(
+                task(`t${index}`, 'TASK_STATE_WORKING', at(spec.second)),
+                spec.mine ? { ownerId: 'me' } : {},
+              );
+            }
+            const seen: Task[] = [];
+            let pageToken: string | undefined;
+            do {
+              const page = await store.list({ scope: { ownerId: 'me' }, pageSize, pageToken });
+              expect(page.tasks.length).toBeLessThanOrEqual(pageSize);
+              seen.push(...page.tasks);
+              pageToken = page.nextPageToken || undefined;
+            } while (pageToken);
+            const mine = specs.filter((spec) => spec.mine).length;
+            expect(seen).toHaveLength(mine);
+            expect(new Set(seen.map((t) => t.id)).size).toBe(mine);
+            const times = seen.map((t) => t.status.timestamp ?? '');
+            expect(times).toEqual([...times].sort().reverse());
+          },
+        ),
+        { numRuns: options.propertyRuns ?? 100 },
+      );
+    });
+  });
+}
