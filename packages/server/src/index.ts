@@ -27,4 +27,4 @@ export { createJsonRpcApp, type JsonRpcAppOptions } from './jsonrpc/index.ts';
 export * from './push/index.ts';
 export { createRestApp, type RestAppOptions } from './rest/index.ts';
 export * from './store/index.ts';
-export type { Logger } from './task/logger.ts';
+export { consoleLogger, type Logger } from './task/logger.ts';

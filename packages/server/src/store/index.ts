@@ -9,7 +9,14 @@ export {
 export { isSameScope } from './is-same-scope.ts';
 export { decodePageToken, encodePageToken, type PagePosition } from './page-token.ts';
 export { scopeFromKey, scopeKey } from './scope-key.ts';
-export { TaskRecord } from './task-record.ts';
+export {
+  CorruptTaskError,
+  type JsonColumn,
+  type StoredTaskRows,
+  taskBase,
+  taskFromRows,
+} from './stored-task-rows.ts';
+export { statusTimeOf, TaskRecord } from './task-record.ts';
 export type {
   ArtifactChunk,
   StoredTask,

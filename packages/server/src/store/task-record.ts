@@ -26,7 +26,7 @@ export class TaskRecord {
     this.base = base as Task;
     this.scope = scope;
     this.status = status;
-    this.statusTime = timeOf(status);
+    this.statusTime = statusTimeOf(status);
     this.history = history ? [...history] : [];
     for (const artifact of artifacts ?? []) this.appendArtifact(artifact, { append: false, lastChunk: true });
   }
@@ -54,7 +54,7 @@ export class TaskRecord {
   /** Replaces the status. */
   setStatus(status: TaskStatus): void {
     this.status = status;
-    this.statusTime = timeOf(status);
+    this.statusTime = statusTimeOf(status);
   }
 
   /** Appends a message to the history. */
@@ -98,7 +98,8 @@ export class TaskRecord {
 // Statuses written in the same millisecond share one timestamp string, so the last one parsed is kept.
 let lastParsed: { timestamp: string; time: number } = { timestamp: '', time: 0 };
 
-function timeOf(status: TaskStatus): number {
+/** A status's timestamp in epoch milliseconds, 0 when it has none or it does not parse: the listing order. */
+export function statusTimeOf(status: TaskStatus): number {
   const timestamp = status.timestamp;
   if (timestamp === undefined) return 0;
   if (timestamp === lastParsed.timestamp) return lastParsed.time;

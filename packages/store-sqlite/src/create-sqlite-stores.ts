@@ -1,0 +1,42 @@
+import type { Logger, PushConfigRecords, TaskStore } from '@baton/server';
+import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.ts';
+import { createSqlitePushConfigRecords } from './sqlite-push-config-records.ts';
+import { createSqliteTaskStore } from './sqlite-task-store.ts';
+
+/** Options of {@link createSqliteStores}. */
+export interface SqliteStoresOptions {
+  /** The database file (created with its folder when missing), or `':memory:'`. */
+  readonly path: string;
+  /** Where unreadable rows are reported. Default: the console. */
+  readonly logger?: Logger;
+}
+
+/** Every Baton store on one SQLite database. */
+export interface SqliteStores {
+  readonly tasks: TaskStore;
+  readonly pushConfigs: PushConfigRecords;
+  /** The open database, for the application's own tables (apply your own schema). */
+  readonly database: SqliteDatabase;
+  /** Closes the database; the stores must not be used afterwards. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the SQLite database at `path`, migrates its schema, and returns the task store and the push config
+ * records on it. Fails at once (with the driver's reason) if the file cannot be opened or migrated.
+ *
+ * @example
+ * const stores = createSqliteStores({ path: 'data/agent.db' });
+ * const server = createA2AServer({ card, executor, store: stores.tasks, push: { records: stores.pushConfigs } });
+ */
+export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
+  const database = openSqliteDatabase(options.path);
+  return {
+    tasks: createSqliteTaskStore(database, options.logger ? { logger: options.logger } : {}),
+    pushConfigs: createSqlitePushConfigRecords(database),
+    database,
+    async close() {
+      if (database.open) database.close();
+    },
+  };
+}

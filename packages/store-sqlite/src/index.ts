@@ -1,0 +1,14 @@
+/**
+ * @baton/store-sqlite: Baton's stores on an embedded SQLite file (the libsql driver: prebuilt binaries from
+ * the package registry, no compiler needed). One process, or several on one machine sharing the file.
+ *
+ * @example
+ * import { createSqliteStores } from '@baton/store-sqlite';
+ * const stores = createSqliteStores({ path: 'data/agent.db' });
+ */
+export { applySqliteMigrations } from './apply-sqlite-migrations.ts';
+export { createSqliteStores, type SqliteStores, type SqliteStoresOptions } from './create-sqlite-stores.ts';
+export { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.ts';
+export { SQLITE_MIGRATIONS, type SqliteMigration } from './sqlite-migrations.ts';
+export { createSqlitePushConfigRecords } from './sqlite-push-config-records.ts';
+export { createSqliteTaskStore, type SqliteTaskStoreOptions } from './sqlite-task-store.ts';

@@ -1,0 +1,55 @@
+/** One schema change, applied once, in version order. */
+export interface SqliteMigration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * The schema, as the versioned steps that build it. Never edit a released step: add the next one.
+ * Tasks keep one row each; every message and every artifact event is its own row, so a write is one INSERT or
+ * one UPDATE. Listings read the indexes that start with the scope and end with the listing order.
+ */
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    name: 'tasks and push configs',
+    sql: `
+      CREATE TABLE baton_tasks (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        scope TEXT NOT NULL,
+        context_id TEXT,
+        state TEXT NOT NULL,
+        status_time INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        base TEXT NOT NULL
+      );
+      CREATE INDEX baton_tasks_listing ON baton_tasks (scope, status_time DESC, seq DESC);
+      CREATE INDEX baton_tasks_by_context ON baton_tasks (scope, context_id, status_time DESC, seq DESC);
+      CREATE INDEX baton_tasks_by_state ON baton_tasks (scope, state, status_time DESC, seq DESC);
+      CREATE TABLE baton_task_messages (
+        seq INTEGER PRIMARY KEY,
+        task_id TEXT NOT NULL REFERENCES baton_tasks (id) ON DELETE CASCADE,
+        message TEXT NOT NULL
+      );
+      CREATE INDEX baton_task_messages_by_task ON baton_task_messages (task_id, seq);
+      CREATE TABLE baton_task_artifact_chunks (
+        seq INTEGER PRIMARY KEY,
+        task_id TEXT NOT NULL REFERENCES baton_tasks (id) ON DELETE CASCADE,
+        append INTEGER NOT NULL,
+        artifact TEXT NOT NULL
+      );
+      CREATE INDEX baton_task_artifact_chunks_by_task ON baton_task_artifact_chunks (task_id, seq);
+      CREATE TABLE baton_push_configs (
+        task_id TEXT NOT NULL,
+        config_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        version TEXT NOT NULL,
+        config TEXT NOT NULL,
+        PRIMARY KEY (task_id, config_id)
+      );
+      CREATE INDEX baton_push_configs_by_position ON baton_push_configs (task_id, position);
+    `,
+  },
+];
