@@ -53,3 +53,19 @@ export function tooManyStreamsError(limit: number): A2AError {
 export function shuttingDownError(): A2AError {
   return overloadError(SHUTTING_DOWN, SHUTTING_DOWN_MESSAGE, 5);
 }
+
+/** ErrorInfo reason of a call that failed because the store could not be reached. */
+export const STORE_UNAVAILABLE = 'STORE_UNAVAILABLE';
+
+/**
+ * A call that failed because the store (a database) could not be reached: retryable, answered like the other
+ * overload errors (HTTP 503 / -32603 with `Retry-After`). `detail` says what the store reported.
+ */
+export function storeUnavailableError(detail: string, cause?: unknown): A2AError {
+  return A2AError.from('InternalError', {
+    message: `The task store is unavailable (${detail}); retry later`,
+    reason: STORE_UNAVAILABLE,
+    metadata: { [RETRY_AFTER_KEY]: '2' },
+    cause,
+  });
+}

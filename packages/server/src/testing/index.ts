@@ -5,4 +5,5 @@ export {
   describePushConfigRecordsContract,
   type PushConfigRecordsContractOptions,
 } from './push-config-records-contract.ts';
+export { type RealService, realService } from './real-service.ts';
 export { describeTaskStoreContract, type TaskStoreContractOptions } from './task-store-contract.ts';

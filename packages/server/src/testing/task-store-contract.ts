@@ -62,16 +62,17 @@ export function describeTaskStoreContract(name: string, options: TaskStoreContra
     it('rejects writes to a task it does not have with TaskNotFound', async () => {
       const store = await createStore();
       const writes = [
-        store.setStatus('nope', { state: 'TASK_STATE_WORKING' }),
-        store.addMessage('nope', message('m')),
-        store.appendArtifact(
-          'nope',
-          { artifactId: 'a', parts: [{ text: 'x' }] },
-          { append: false, lastChunk: true },
-        ),
+        () => store.setStatus('nope', { state: 'TASK_STATE_WORKING' }),
+        () => store.addMessage('nope', message('m')),
+        () =>
+          store.appendArtifact(
+            'nope',
+            { artifactId: 'a', parts: [{ text: 'x' }] },
+            { append: false, lastChunk: true },
+          ),
       ];
       for (const write of writes) {
-        const error = await write.then(
+        const error = await write().then(
           () => undefined,
           (e: unknown) => e,
         );

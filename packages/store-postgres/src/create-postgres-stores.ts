@@ -1,0 +1,86 @@
+import type { Logger, PushConfigRecords, TaskStore } from '@baton/server';
+import pg from 'pg';
+import { applyPostgresMigrations, quoteIdentifier } from './apply-postgres-migrations.ts';
+import { isUnreachable } from './postgres-errors.ts';
+import { POSTGRES_MIGRATIONS } from './postgres-migrations.ts';
+import { createPostgresPushConfigRecords } from './postgres-push-config-records.ts';
+import { createPostgresTaskStore } from './postgres-task-store.ts';
+
+/** Options of {@link createPostgresStores}. */
+export interface PostgresStoresOptions {
+  /** A `postgres://` URL (node-postgres connection string). */
+  readonly url: string;
+  /** The schema Baton's tables live in (created when missing); default the connection's `search_path`. */
+  readonly schema?: string;
+  /** Most connections the pool opens; default 10. */
+  readonly maxConnections?: number;
+  /** How long to wait for a connection before a call fails as unavailable; default 5,000 ms. */
+  readonly connectTimeoutMs?: number;
+  /** Where unreadable rows and lost connections are reported. Default: the console. */
+  readonly logger?: Logger;
+}
+
+/** Every Baton store on one PostgreSQL database. */
+export interface PostgresStores {
+  readonly tasks: TaskStore;
+  readonly pushConfigs: PushConfigRecords;
+  /** The connection pool, for the application's own tables. */
+  readonly pool: pg.Pool;
+  /** Closes the pool; the stores must not be used afterwards. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to PostgreSQL, migrates the schema (once, under a lock, however many instances start together),
+ * and returns the task store and push config records on it. Rejects with a one-line reason when the database
+ * cannot be reached or migrated.
+ *
+ * @example
+ * const stores = await createPostgresStores({ url: 'postgres://baton@db/agents' });
+ * const server = createA2AServer({ card, executor, store: stores.tasks, push: { records: stores.pushConfigs } });
+ */
+export async function createPostgresStores(options: PostgresStoresOptions): Promise<PostgresStores> {
+  const logger = options.logger;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    ...(options.schema === undefined ? {} : { options: `-c search_path=${quoteIdentifier(options.schema)}` }),
+  });
+  // An idle connection the server dropped (a restart) is replaced by the pool; without a listener it would crash.
+  pool.on('error', (error) => {
+    (logger ?? console).warn?.('A PostgreSQL connection was lost; the pool will reconnect', {
+      error: error.message,
+    });
+  });
+  try {
+    await applyPostgresMigrations(pool, POSTGRES_MIGRATIONS, options.schema);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    const where = redactedAddress(options.url);
+    throw new Error(
+      isUnreachable(error)
+        ? `Cannot reach PostgreSQL at ${where}: ${reason}`
+        : `Cannot prepare the Baton schema in PostgreSQL at ${where}: ${reason}`,
+      { cause: error },
+    );
+  }
+  return {
+    tasks: createPostgresTaskStore(pool, logger ? { logger } : {}),
+    pushConfigs: createPostgresPushConfigRecords(pool),
+    pool,
+    close: () => pool.end(),
+  };
+}
+
+/** The URL without its password, for messages. */
+function redactedAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the configured URL';
+  }
+}

@@ -1,0 +1,56 @@
+/** One schema change, applied once, in version order. */
+export interface PostgresMigration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * The schema, as the versioned steps that build it. Never edit a released step: add the next one.
+ * Tasks keep one row each; every message and every artifact event is its own row, so a write is one INSERT or
+ * one UPDATE. Listings read the indexes that start with the scope and end with the listing order. JSON is kept
+ * in `json` columns (checked on write, stored as sent).
+ */
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    name: 'tasks and push configs',
+    sql: `
+      CREATE TABLE baton_tasks (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        id text NOT NULL UNIQUE,
+        scope text NOT NULL,
+        context_id text,
+        state text NOT NULL,
+        status_time bigint NOT NULL,
+        status json NOT NULL,
+        base json NOT NULL
+      );
+      CREATE INDEX baton_tasks_listing ON baton_tasks (scope, status_time DESC, seq DESC);
+      CREATE INDEX baton_tasks_by_context ON baton_tasks (scope, context_id, status_time DESC, seq DESC);
+      CREATE INDEX baton_tasks_by_state ON baton_tasks (scope, state, status_time DESC, seq DESC);
+      CREATE TABLE baton_task_messages (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        task_id text NOT NULL REFERENCES baton_tasks (id) ON DELETE CASCADE,
+        message json NOT NULL
+      );
+      CREATE INDEX baton_task_messages_by_task ON baton_task_messages (task_id, seq);
+      CREATE TABLE baton_task_artifact_chunks (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        task_id text NOT NULL REFERENCES baton_tasks (id) ON DELETE CASCADE,
+        append boolean NOT NULL,
+        artifact json NOT NULL
+      );
+      CREATE INDEX baton_task_artifact_chunks_by_task ON baton_task_artifact_chunks (task_id, seq);
+      CREATE TABLE baton_push_configs (
+        task_id text NOT NULL,
+        config_id text NOT NULL,
+        position bigint NOT NULL,
+        version text NOT NULL,
+        config json NOT NULL,
+        PRIMARY KEY (task_id, config_id)
+      );
+      CREATE INDEX baton_push_configs_by_position ON baton_push_configs (task_id, position);
+    `,
+  },
+];

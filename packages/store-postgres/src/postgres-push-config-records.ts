@@ -1,0 +1,69 @@
+import type { ProtocolVersion } from '@baton/protocol';
+import type { PushConfigRecord, PushConfigRecords, StoredPushConfig } from '@baton/server';
+import type { Pool } from 'pg';
+import { whileReachable } from './postgres-errors.ts';
+
+interface ConfigRow {
+  readonly position: string;
+  readonly version: string;
+  readonly config: StoredPushConfig['config'];
+}
+
+const toStored = (row: ConfigRow): StoredPushConfig => ({
+  config: row.config,
+  version: row.version as ProtocolVersion,
+});
+
+const INSERT_IF_ROOM = `
+  INSERT INTO baton_push_configs (task_id, config_id, position, version, config)
+  SELECT $1, $2, COALESCE(MAX(position), 0) + 1, $3, $4 FROM baton_push_configs WHERE task_id = $1
+  HAVING COUNT(*) < $5
+  ON CONFLICT (task_id, config_id) DO UPDATE SET version = EXCLUDED.version, config = EXCLUDED.config`;
+
+/** {@link PushConfigRecords} in PostgreSQL: one row per config, ordered per task by `position`. */
+export function createPostgresPushConfigRecords(pool: Pool): PushConfigRecords {
+  const query = <Row extends object = ConfigRow>(sql: string, params: unknown[]) =>
+    whileReachable(() => pool.query<Row>(sql, params));
+
+  return {
+    async put(entry, maxPerTask) {
+      const { taskId, id } = entry.config;
+      const json = JSON.stringify(entry.config);
+      const updated = await query(
+        'UPDATE baton_push_configs SET version = $3, config = $4 WHERE task_id = $1 AND config_id = $2',
+        [taskId, id, entry.version, json],
+      );
+      if ((updated.rowCount ?? 0) > 0) return true;
+      const inserted = await query(INSERT_IF_ROOM, [taskId, id, entry.version, json, maxPerTask]);
+      return (inserted.rowCount ?? 0) > 0;
+    },
+    async get(taskId, configId) {
+      const result = await query(
+        'SELECT position, version, config FROM baton_push_configs WHERE task_id = $1 AND config_id = $2',
+        [taskId, configId],
+      );
+      const row = result.rows[0];
+      return row && toStored(row);
+    },
+    async page(taskId, after, limit): Promise<PushConfigRecord[]> {
+      const result = await query(
+        'SELECT position, version, config FROM baton_push_configs WHERE task_id = $1 AND position > $2 ORDER BY position LIMIT $3',
+        [taskId, after, limit],
+      );
+      return result.rows.map((row) => ({ ...toStored(row), position: Number(row.position) }));
+    },
+    async all(taskId) {
+      const result = await query(
+        'SELECT position, version, config FROM baton_push_configs WHERE task_id = $1 ORDER BY position',
+        [taskId],
+      );
+      return result.rows.map(toStored);
+    },
+    async delete(taskId, configId) {
+      await query('DELETE FROM baton_push_configs WHERE task_id = $1 AND config_id = $2', [taskId, configId]);
+    },
+    async deleteForTask(taskId) {
+      await query('DELETE FROM baton_push_configs WHERE task_id = $1', [taskId]);
+    },
+  };
+}

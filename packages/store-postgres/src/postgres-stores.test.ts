@@ -1,0 +1,35 @@
+import {
+  describePushConfigRecordsContract,
+  describeTaskStoreContract,
+  realService,
+} from '@baton/server/testing';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createPostgresStores, type PostgresStores } from './create-postgres-stores.ts';
+
+const postgres = await realService('PostgreSQL');
+const schema = `baton_test_${process.pid}_${Date.now().toString(36)}`;
+let stores: PostgresStores;
+
+// One schema for the file; each test starts from empty tables.
+async function emptied(): Promise<PostgresStores> {
+  await stores.pool.query(
+    'TRUNCATE baton_tasks, baton_task_messages, baton_task_artifact_chunks, baton_push_configs RESTART IDENTITY',
+  );
+  return stores;
+}
+
+describe.skipIf(!postgres.available)('postgres stores', () => {
+  beforeAll(async () => {
+    stores = await createPostgresStores({ url: postgres.url, schema });
+  });
+  afterAll(async () => {
+    await stores?.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await stores?.close();
+  });
+
+  describeTaskStoreContract('postgres', {
+    createStore: async () => (await emptied()).tasks,
+    propertyRuns: 25,
+  });
+  describePushConfigRecordsContract('postgres', { createRecords: async () => (await emptied()).pushConfigs });
+});

@@ -1,0 +1,221 @@
+import { A2AError, type Task, toTimestamp } from '@baton/protocol';
+import {
+  CorruptTaskError,
+  consoleLogger,
+  decodePageToken,
+  encodePageToken,
+  type JsonColumn,
+  type Logger,
+  type StoredTask,
+  type StoredTaskRows,
+  scopeKey,
+  statusTimeOf,
+  type TaskReadOptions,
+  type TaskStore,
+  taskBase,
+  taskFromRows,
+} from '@baton/server';
+import type { Pool } from 'pg';
+import { sqlState, whileReachable } from './postgres-errors.ts';
+
+/** Options of {@link createPostgresTaskStore}. */
+export interface PostgresTaskStoreOptions {
+  /** Where unreadable rows are reported (a listing skips them). Default: the console. */
+  readonly logger?: Logger;
+}
+
+interface TaskRow {
+  readonly seq: string;
+  readonly id: string;
+  readonly scope: string;
+  readonly status_time: string;
+  readonly status: JsonColumn;
+  readonly base: JsonColumn;
+  readonly messages: JsonColumn[];
+  readonly chunks: [boolean, JsonColumn][] | null;
+}
+
+/**
+ * The columns of a task read, with its history (the last `$historyLength` messages; all for NULL) and its
+ * artifact events (only when `$includeArtifacts`) aggregated in the same statement, so a read is one snapshot.
+ */
+function taskColumns(table: string, historyLength: string, includeArtifacts: string): string {
+  return `${table}.seq, ${table}.id, ${table}.scope, ${table}.status_time, ${table}.status, ${table}.base,
+    (SELECT COALESCE(json_agg(recent.message ORDER BY recent.seq), '[]'::json)
+       FROM (SELECT seq, message FROM baton_task_messages WHERE task_id = ${table}.id
+             ORDER BY seq DESC LIMIT ${historyLength}::bigint) recent) AS messages,
+    CASE WHEN ${includeArtifacts}::boolean THEN
+      (SELECT COALESCE(json_agg(json_build_array(chunk.append, chunk.artifact) ORDER BY chunk.seq), '[]'::json)
+         FROM baton_task_artifact_chunks chunk WHERE chunk.task_id = ${table}.id)
+    END AS chunks`;
+}
+
+const INSERT_TASK = `
+  WITH task AS (
+    INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base)
+    VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+  ), messages AS (
+    INSERT INTO baton_task_messages (task_id, message)
+    SELECT task.id, given.message FROM task, unnest($8::json[]) WITH ORDINALITY AS given (message, position)
+    ORDER BY given.position
+  ), chunks AS (
+    INSERT INTO baton_task_artifact_chunks (task_id, append, artifact)
+    SELECT task.id, false, given.artifact FROM task, unnest($9::json[]) WITH ORDINALITY AS given (artifact, position)
+    ORDER BY given.position
+  )
+  SELECT 1`;
+
+function rowsOf(row: TaskRow): StoredTaskRows {
+  return {
+    id: row.id,
+    scope: row.scope,
+    base: row.base,
+    status: row.status,
+    messages: row.messages,
+    artifactChunks: (row.chunks ?? []).map(([append, artifact]) => ({ append, artifact })),
+  };
+}
+
+/**
+ * A {@link TaskStore} in PostgreSQL, shared by every instance of an agent. Each write is one statement: a
+ * status is an UPDATE of the task's row, a message or an artifact event an INSERT of its own row; a read is one
+ * statement that also replays the task's artifact events. An unreachable database is reported as the
+ * retryable STORE_UNAVAILABLE error.
+ */
+export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOptions = {}): TaskStore {
+  const logger = options.logger ?? consoleLogger;
+
+  async function insertEvent(taskId: string, sql: string, params: unknown[]): Promise<void> {
+    try {
+      await whileReachable(() => pool.query(sql, params));
+    } catch (error) {
+      if (sqlState(error) === '23503') throw A2AError.taskNotFound(taskId);
+      throw error;
+    }
+  }
+
+  function read(rows: StoredTaskRows, options: TaskReadOptions): StoredTask {
+    try {
+      return taskFromRows(rows, options);
+    } catch (error) {
+      if (error instanceof CorruptTaskError) throw A2AError.internal(error.message);
+      throw error;
+    }
+  }
+
+  return {
+    async create(task, scope) {
+      try {
+        await whileReachable(() =>
+          pool.query(INSERT_TASK, [
+            task.id,
+            scopeKey(scope),
+            task.contextId ?? null,
+            task.status.state,
+            statusTimeOf(task.status),
+            JSON.stringify(task.status),
+            JSON.stringify(taskBase(task)),
+            (task.history ?? []).map((message) => JSON.stringify(message)),
+            (task.artifacts ?? []).map((artifact) => JSON.stringify(artifact)),
+          ]),
+        );
+      } catch (error) {
+        if (sqlState(error) === '23505') throw A2AError.internal(`Task ${task.id} already exists`);
+        throw error;
+      }
+    },
+
+    async get(taskId, options = {}) {
+      const result = await whileReachable(() =>
+        pool.query<TaskRow>(
+          `SELECT ${taskColumns('task', '$2', '$3')} FROM baton_tasks task WHERE task.id = $1`,
+          [taskId, options.historyLength ?? null, options.includeArtifacts !== false],
+        ),
+      );
+      const row = result.rows[0];
+      return row && read(rowsOf(row), options);
+    },
+
+    async setStatus(taskId, status) {
+      const result = await whileReachable(() =>
+        pool.query('UPDATE baton_tasks SET state = $1, status_time = $2, status = $3 WHERE id = $4', [
+          status.state,
+          statusTimeOf(status),
+          JSON.stringify(status),
+          taskId,
+        ]),
+      );
+      if (result.rowCount === 0) throw A2AError.taskNotFound(taskId);
+    },
+
+    addMessage: (taskId, message) =>
+      insertEvent(taskId, 'INSERT INTO baton_task_messages (task_id, message) VALUES ($1, $2)', [
+        taskId,
+        JSON.stringify(message),
+      ]),
+
+    appendArtifact: (taskId, artifact, chunk) =>
+      insertEvent(
+        taskId,
+        'INSERT INTO baton_task_artifact_chunks (task_id, append, artifact) VALUES ($1, $2, $3)',
+        [taskId, chunk.append, JSON.stringify(artifact)],
+      ),
+
+    async list(query) {
+      const params: unknown[] = [scopeKey(query.scope)];
+      const filters = ['scope = $1'];
+      const add = (sql: (placeholder: string) => string, value: unknown) => {
+        params.push(value);
+        filters.push(sql(`$${params.length}`));
+      };
+      if (query.contextId !== undefined) add((p) => `context_id = ${p}`, query.contextId);
+      if (query.status !== undefined) add((p) => `state = ${p}`, query.status);
+      if (query.statusTimestampAfter !== undefined) {
+        add((p) => `status_time >= ${p}`, Date.parse(toTimestamp(query.statusTimestampAfter)));
+      }
+      const where = filters.join(' AND ');
+      const countParams = [...params];
+      if (query.pageToken) {
+        const position = decodePageToken(query.pageToken);
+        params.push(position.time, position.sequence);
+        filters.push(`(status_time, seq) < ($${params.length - 1}, $${params.length})`);
+      }
+      const includeArtifacts = query.includeArtifacts ?? false;
+      params.push(query.pageSize + 1, query.historyLength ?? null, includeArtifacts);
+      const count = params.length;
+      const pageSql = `
+        SELECT ${taskColumns('page', `$${count - 1}`, `$${count}`)}
+        FROM (SELECT * FROM baton_tasks WHERE ${filters.join(' AND ')}
+              ORDER BY status_time DESC, seq DESC LIMIT $${count - 2}) page
+        ORDER BY page.status_time DESC, page.seq DESC`;
+      const [page, total] = await whileReachable(() =>
+        Promise.all([
+          pool.query<TaskRow>(pageSql, params),
+          pool.query<{ total: string }>(
+            `SELECT count(*) AS total FROM baton_tasks WHERE ${where}`,
+            countParams,
+          ),
+        ]),
+      );
+      const onPage = page.rows.slice(0, query.pageSize);
+      const tasks: Task[] = [];
+      for (const row of onPage) {
+        try {
+          tasks.push(taskFromRows(rowsOf(row), { includeArtifacts }).task);
+        } catch (error) {
+          if (!(error instanceof CorruptTaskError)) throw error;
+          logger.error('Skipped a task that cannot be read from the store', { taskId: error.taskId, error });
+        }
+      }
+      const last = onPage.at(-1);
+      return {
+        tasks,
+        nextPageToken:
+          last && page.rows.length > query.pageSize
+            ? encodePageToken({ time: Number(last.status_time), sequence: Number(last.seq) })
+            : '',
+        totalSize: Number(total.rows[0]?.total ?? 0),
+      };
+    },
+  };
+}
