@@ -54,7 +54,11 @@ export async function createPostgresStores(options: PostgresStoresOptions): Prom
     });
   });
   try {
-    await applyPostgresMigrations(pool, POSTGRES_MIGRATIONS, options.schema);
+    await applyPostgresMigrations(pool, {
+      component: 'baton',
+      migrations: POSTGRES_MIGRATIONS,
+      schema: options.schema,
+    });
   } catch (error) {
     await pool.end().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);

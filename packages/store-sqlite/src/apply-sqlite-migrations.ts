@@ -1,32 +1,39 @@
 import type { SqliteDatabase } from './open-sqlite-database.ts';
 import type { SqliteMigration } from './sqlite-migrations.ts';
 
+/** A named list of migrations: Baton's own (`baton`), or an application's tables beside them. */
+export interface SqliteMigrationSet {
+  /** Whose schema this is; versions are counted per component. */
+  readonly component: string;
+  readonly migrations: readonly SqliteMigration[];
+}
+
 /**
- * Applies the migrations the database has not had yet, each in its own transaction with its row in
+ * Applies the migrations of `set` the database has not had yet, each in its own transaction with its row in
  * `baton_schema_migrations`. `BEGIN IMMEDIATE` takes the write lock first, so two processes opening the same
- * file at once apply each step once. Refuses a database migrated by a newer Baton (a version it does not know).
+ * file at once apply each step once. Refuses a database migrated by a newer version (a step it does not know).
  */
-export function applySqliteMigrations(
-  database: SqliteDatabase,
-  migrations: readonly SqliteMigration[],
-): void {
+export function applySqliteMigrations(database: SqliteDatabase, set: SqliteMigrationSet): void {
+  const { component, migrations } = set;
   database.exec(`CREATE TABLE IF NOT EXISTS baton_schema_migrations (
-    version INTEGER PRIMARY KEY,
+    component TEXT NOT NULL,
+    version INTEGER NOT NULL,
     name TEXT NOT NULL,
-    applied_at TEXT NOT NULL
+    applied_at TEXT NOT NULL,
+    PRIMARY KEY (component, version)
   )`);
-  const known = Math.max(0, ...migrations.map((migration) => migration.version));
+  const isApplied = database.prepare(
+    'SELECT 1 FROM baton_schema_migrations WHERE component = ? AND version = ?',
+  );
+  const record = database.prepare(
+    'INSERT INTO baton_schema_migrations (component, version, name, applied_at) VALUES (?, ?, ?, ?)',
+  );
   for (const migration of migrations) {
     database.exec('BEGIN IMMEDIATE');
     try {
-      const done = database
-        .prepare('SELECT 1 FROM baton_schema_migrations WHERE version = ?')
-        .get(migration.version);
-      if (!done) {
+      if (!isApplied.get(component, migration.version)) {
         database.exec(migration.sql);
-        database
-          .prepare('INSERT INTO baton_schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
-          .run(migration.version, migration.name, new Date().toISOString());
+        record.run(component, migration.version, migration.name, new Date().toISOString());
       }
       database.exec('COMMIT');
     } catch (error) {
@@ -34,12 +41,13 @@ export function applySqliteMigrations(
       throw error;
     }
   }
-  const newest = database.prepare('SELECT MAX(version) AS version FROM baton_schema_migrations').get() as {
-    version: number | null;
-  };
+  const known = Math.max(0, ...migrations.map((migration) => migration.version));
+  const newest = database
+    .prepare('SELECT MAX(version) AS version FROM baton_schema_migrations WHERE component = ?')
+    .get(component) as { version: number | null };
   if ((newest.version ?? 0) > known) {
     throw new Error(
-      `The database schema is at version ${newest.version}, newer than this Baton knows (${known}); upgrade Baton`,
+      `The ${component} schema in the database is at version ${newest.version}, newer than this code knows (${known}); upgrade`,
     );
   }
 }

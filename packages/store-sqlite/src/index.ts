@@ -6,7 +6,7 @@
  * import { createSqliteStores } from '@baton/store-sqlite';
  * const stores = createSqliteStores({ path: 'data/agent.db' });
  */
-export { applySqliteMigrations } from './apply-sqlite-migrations.ts';
+export { applySqliteMigrations, type SqliteMigrationSet } from './apply-sqlite-migrations.ts';
 export { createSqliteStores, type SqliteStores, type SqliteStoresOptions } from './create-sqlite-stores.ts';
 export { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.ts';
 export { SQLITE_MIGRATIONS, type SqliteMigration } from './sqlite-migrations.ts';

@@ -20,7 +20,7 @@ export function openSqliteDatabase(path: string): SqliteDatabase {
     database.exec('PRAGMA journal_mode = WAL');
     database.exec('PRAGMA synchronous = NORMAL');
     database.exec('PRAGMA foreign_keys = ON');
-    applySqliteMigrations(database, SQLITE_MIGRATIONS);
+    applySqliteMigrations(database, { component: 'baton', migrations: SQLITE_MIGRATIONS });
   } catch (error) {
     database.close();
     throw error;

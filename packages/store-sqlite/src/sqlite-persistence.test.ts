@@ -60,7 +60,9 @@ describe('sqlite stores on a file', () => {
     const path = databasePath();
     openSqliteDatabase(path).close();
     const database = openSqliteDatabase(path);
-    const rows = database.prepare('SELECT version, name FROM baton_schema_migrations ORDER BY version').all();
+    const rows = database
+      .prepare("SELECT version, name FROM baton_schema_migrations WHERE component = 'baton' ORDER BY version")
+      .all();
     expect(rows.map((row) => (row as { version: number }).version)).toEqual(
       SQLITE_MIGRATIONS.map((m) => m.version),
     );
@@ -70,9 +72,13 @@ describe('sqlite stores on a file', () => {
   it('refuses a database migrated by a newer Baton, saying so', () => {
     const path = databasePath();
     const database = openSqliteDatabase(path);
-    database.prepare("INSERT INTO baton_schema_migrations VALUES (999, 'from the future', 'now')").run();
+    database
+      .prepare("INSERT INTO baton_schema_migrations VALUES ('baton', 999, 'from the future', 'now')")
+      .run();
     database.close();
-    expect(() => openSqliteDatabase(path)).toThrow(/schema is at version 999, newer than this Baton knows/);
+    expect(() => openSqliteDatabase(path)).toThrow(
+      /The baton schema in the database is at version 999, newer than this code knows \(1\)/,
+    );
   });
 
   it('skips a corrupt row in a listing, reporting its task id, and names it on a direct read', async () => {
