@@ -5,6 +5,6 @@ import { createDocAgent } from './doc-agent.ts';
 await runAgentMain({
   name: 'doc-agent',
   defaultPort: 4102,
-  create: ({ generators, url }) =>
-    createDocAgent({ generator: generators.document, ...(url ? { url } : {}) }),
+  create: ({ generators, url, store }) =>
+    createDocAgent({ generator: generators.document, ...(url ? { url } : {}), ...(store ? { store } : {}) }),
 });

@@ -5,6 +5,10 @@ import { createOutlineAgent } from './outline-agent.ts';
 await runAgentMain({
   name: 'outline-agent',
   defaultPort: 4101,
-  create: ({ generators, url }) =>
-    createOutlineAgent({ generator: generators.outline, ...(url ? { url } : {}) }),
+  create: ({ generators, url, store }) =>
+    createOutlineAgent({
+      generator: generators.outline,
+      ...(url ? { url } : {}),
+      ...(store ? { store } : {}),
+    }),
 });

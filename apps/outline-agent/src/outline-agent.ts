@@ -8,7 +8,13 @@ import {
   readContract,
 } from '@baton/chain';
 import { JsonValueSchema, type Message } from '@baton/protocol';
-import { type A2AServer, type AgentExecutor, createA2AServer, messageText } from '@baton/server';
+import {
+  type A2AServer,
+  type AgentExecutor,
+  createA2AServer,
+  messageText,
+  type TaskStore,
+} from '@baton/server';
 import { OUTLINE_AGENT_CARD } from './outline-card.ts';
 
 /** The question the agent asks when a request names no topic. */
@@ -20,6 +26,8 @@ export interface OutlineAgentOptions {
   readonly generator: OutlineGenerator;
   /** The public base URL the card advertises; default: each request's own origin. */
   readonly url?: string;
+  /** Where tasks live; default the server's bounded in-memory store. */
+  readonly store?: TaskStore;
 }
 
 /**
@@ -35,6 +43,7 @@ export function createOutlineAgent(options: OutlineAgentOptions): A2AServer {
     card: OUTLINE_AGENT_CARD,
     executor: createOutlineExecutor(options.generator),
     ...(options.url === undefined ? {} : { url: options.url }),
+    ...(options.store === undefined ? {} : { store: options.store }),
   });
 }
 
@@ -42,7 +51,9 @@ export function createOutlineAgent(options: OutlineAgentOptions): A2AServer {
 export function createOutlineExecutor(generator: OutlineGenerator): AgentExecutor {
   return async (ctx) => {
     // Validated before any task event, so bad options answer the request with InvalidParams naming the field.
-    const options = readOutlineOptions(ctx.message);
+    // A follow-up that starts the executor again (the agent restarted while the task waited for input) carries
+    // only the answer; the options then come from the message that started the task.
+    const options = readOutlineOptions([ctx.message, ...(ctx.task?.history ?? [])]);
     let topic = normalizeTopic(ctx.text);
     while (topic === '') topic = normalizeTopic(messageText(await ctx.requestInput(TOPIC_QUESTION)));
 
@@ -61,10 +72,12 @@ export function createOutlineExecutor(generator: OutlineGenerator): AgentExecuto
   };
 }
 
-/** The options DataPart of a request, validated; `{}` when the request carries none. */
-function readOutlineOptions(message: Message): OutlineOptions {
-  const hasData = message.parts.some((part) => 'data' in part);
-  return hasData ? readContract(message, OutlineOptionsSchema, 'options DataPart') : {};
+/** The options DataPart of the first user message that has one, validated; `{}` when none has. */
+function readOutlineOptions(messages: readonly Message[]): OutlineOptions {
+  const carrying = messages.find(
+    (message) => message.role === 'ROLE_USER' && message.parts.some((part) => 'data' in part),
+  );
+  return carrying ? readContract(carrying, OutlineOptionsSchema, 'options DataPart') : {};
 }
 
 /** The topic with its whitespace collapsed; `""` when there is none. */

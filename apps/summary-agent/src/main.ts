@@ -5,6 +5,10 @@ import { createSummaryAgent } from './summary-agent.ts';
 await runAgentMain({
   name: 'summary-agent',
   defaultPort: 4103,
-  create: ({ generators, url }) =>
-    createSummaryAgent({ generator: generators.summary, ...(url ? { url } : {}) }),
+  create: ({ generators, url, store }) =>
+    createSummaryAgent({
+      generator: generators.summary,
+      ...(url ? { url } : {}),
+      ...(store ? { store } : {}),
+    }),
 });

@@ -8,7 +8,13 @@ import {
   SummarySchema,
 } from '@baton/chain';
 import { A2AError, JsonValueSchema, type Message } from '@baton/protocol';
-import { type A2AServer, type AgentExecutor, createA2AServer, messageText } from '@baton/server';
+import {
+  type A2AServer,
+  type AgentExecutor,
+  createA2AServer,
+  messageText,
+  type TaskStore,
+} from '@baton/server';
 import { documentFromText } from './document-from-text.ts';
 import { SUMMARY_AGENT_CARD } from './summary-card.ts';
 
@@ -18,6 +24,8 @@ export interface SummaryAgentOptions {
   readonly generator: SummaryGenerator;
   /** The public base URL the card advertises; default: each request's own origin. */
   readonly url?: string;
+  /** Where tasks live; default the server's bounded in-memory store. */
+  readonly store?: TaskStore;
 }
 
 /**
@@ -34,6 +42,7 @@ export function createSummaryAgent(options: SummaryAgentOptions): A2AServer {
     card: SUMMARY_AGENT_CARD,
     executor: createSummaryExecutor(options.generator),
     ...(options.url === undefined ? {} : { url: options.url }),
+    ...(options.store === undefined ? {} : { store: options.store }),
   });
 }
 

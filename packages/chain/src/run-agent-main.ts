@@ -1,6 +1,9 @@
-import type { A2AServer } from '@baton/server';
+import { fileURLToPath } from 'node:url';
+import type { A2AServer, TaskStore } from '@baton/server';
 import { startA2AServer } from '@baton/server/node';
 import { createGeneratorsFromEnv, type SelectedGenerators } from './generators/generators-from-env.ts';
+import { openStores } from './stores/open-stores.ts';
+import { describeStoresConfig, readStoresConfig } from './stores/read-stores-config.ts';
 
 /** What an agent app's `main.ts` says about itself. */
 export interface AgentMainOptions {
@@ -8,8 +11,20 @@ export interface AgentMainOptions {
   readonly name: string;
   /** The port it listens on when `PORT` is not set. */
   readonly defaultPort: number;
-  /** Builds the agent from the generators the environment selects and the public URL, if any. */
-  readonly create: (input: { readonly generators: SelectedGenerators; readonly url?: string }) => A2AServer;
+  /** Builds the agent from the generators the environment selects, the public URL and the task store, if any. */
+  readonly create: (input: {
+    readonly generators: SelectedGenerators;
+    readonly url?: string;
+    readonly store?: TaskStore;
+  }) => A2AServer;
+}
+
+/** The git-ignored folder at the repository root where the apps keep their SQLite files by default. */
+export const DEFAULT_DATA_DIRECTORY = fileURLToPath(new URL('../../../data/', import.meta.url));
+
+/** The store an app uses when `BATON_STORE` is unset: a SQLite file named after it in the data folder. */
+export function defaultStoreFor(name: string): string {
+  return `sqlite:${DEFAULT_DATA_DIRECTORY}${name}.db`;
 }
 
 function readPort(value: string | undefined, fallback: number): number {
@@ -23,8 +38,9 @@ function readPort(value: string | undefined, fallback: number): number {
 
 /**
  * Runs one agent of the chain as a process: `PORT` (0 for any free port), `HOST` (default 127.0.0.1),
- * `PUBLIC_URL` (the base URL the card advertises; default each request's own) and the generator variables
- * `createGeneratorsFromEnv` reads. Prints `listening on <url>` once it accepts requests (the end-to-end test
+ * `PUBLIC_URL` (the base URL the card advertises; default each request's own), `BATON_STORE` /
+ * `BATON_EVENT_BUS` (default: a SQLite file in the data folder, see `readStoresConfig`) and the generator
+ * variables `createGeneratorsFromEnv` reads. Prints `listening on <url>` once it accepts requests (the end-to-end test
  * reads that line), stops gracefully on SIGINT and SIGTERM (a second signal exits at once), and exits 1 with
  * a one-line reason on a bad configuration.
  */
@@ -35,11 +51,16 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
     const hostname = env.HOST?.trim() || '127.0.0.1';
     const url = env.PUBLIC_URL?.trim() || undefined;
     const generators = createGeneratorsFromEnv(env);
-    const running = await startA2AServer(options.create({ generators, ...(url ? { url } : {}) }), {
-      port,
-      hostname,
+    const storesConfig = readStoresConfig(env, defaultStoreFor(name));
+    const stores = await openStores(storesConfig);
+    const server = options.create({
+      generators,
+      ...(url ? { url } : {}),
+      ...(stores.tasks ? { store: stores.tasks } : {}),
     });
+    const running = await startA2AServer(server, { port, hostname });
     console.log(`${name}: ${generators.describe}`);
+    console.log(`${name}: ${describeStoresConfig(storesConfig)}`);
     if (url) console.log(`${name}: the card advertises ${url}`);
     console.log(`listening on ${running.url}`);
 
@@ -48,13 +69,16 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
       if (closing) process.exit(1);
       closing = true;
       console.log(`${name}: ${signal}, shutting down`);
-      running.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(`${name}: shutdown failed`, error);
-          process.exit(1);
-        },
-      );
+      running
+        .close()
+        .then(() => stores.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error(`${name}: shutdown failed`, error);
+            process.exit(1);
+          },
+        );
     };
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);
