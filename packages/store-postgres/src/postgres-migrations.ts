@@ -24,7 +24,8 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         state text NOT NULL,
         status_time bigint NOT NULL,
         status json NOT NULL,
-        base json NOT NULL
+        base json NOT NULL,
+        version bigint NOT NULL DEFAULT 1
       );
       CREATE INDEX baton_tasks_listing ON baton_tasks (scope, status_time DESC, seq DESC);
       CREATE INDEX baton_tasks_by_context ON baton_tasks (scope, context_id, status_time DESC, seq DESC);

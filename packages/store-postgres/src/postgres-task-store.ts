@@ -33,6 +33,7 @@ interface TaskRow {
   readonly base: JsonColumn;
   readonly messages: JsonColumn[];
   readonly chunks: [boolean, JsonColumn][] | null;
+  readonly version: string;
 }
 
 /**
@@ -40,7 +41,7 @@ interface TaskRow {
  * artifact events (only when `$includeArtifacts`) aggregated in the same statement, so a read is one snapshot.
  */
 function taskColumns(table: string, historyLength: string, includeArtifacts: string): string {
-  return `${table}.seq, ${table}.id, ${table}.scope, ${table}.status_time, ${table}.status, ${table}.base,
+  return `${table}.seq, ${table}.id, ${table}.scope, ${table}.status_time, ${table}.status, ${table}.base, ${table}.version,
     (SELECT COALESCE(json_agg(recent.message ORDER BY recent.seq), '[]'::json)
        FROM (SELECT seq, message FROM baton_task_messages WHERE task_id = ${table}.id
              ORDER BY seq DESC LIMIT ${historyLength}::bigint) recent) AS messages,
@@ -73,8 +74,24 @@ function rowsOf(row: TaskRow): StoredTaskRows {
     status: row.status,
     messages: row.messages,
     artifactChunks: (row.chunks ?? []).map(([append, artifact]) => ({ append, artifact })),
+    version: Number(row.version),
   };
 }
+
+/** One event row and the version bump in one statement; no row back means the task does not exist. */
+function eventInsert(table: string, columns: string): string {
+  const values = columns
+    .split(', ')
+    .map((_, index) => `$${index + 2}`)
+    .join(', ');
+  return `
+    WITH bumped AS (UPDATE baton_tasks SET version = version + 1 WHERE id = $1 RETURNING id, version),
+    added AS (INSERT INTO ${table} (task_id, ${columns}) SELECT id, ${values} FROM bumped)
+    SELECT version FROM bumped`;
+}
+
+const INSERT_MESSAGE = eventInsert('baton_task_messages', 'message');
+const INSERT_CHUNK = eventInsert('baton_task_artifact_chunks', 'append, artifact');
 
 /**
  * A {@link TaskStore} in PostgreSQL, shared by every instance of an agent. Each write is one statement: a
@@ -85,13 +102,11 @@ function rowsOf(row: TaskRow): StoredTaskRows {
 export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOptions = {}): TaskStore {
   const logger = options.logger ?? consoleLogger;
 
-  async function insertEvent(taskId: string, sql: string, params: unknown[]): Promise<void> {
-    try {
-      await whileReachable(() => pool.query(sql, params));
-    } catch (error) {
-      if (sqlState(error) === '23503') throw A2AError.taskNotFound(taskId);
-      throw error;
-    }
+  async function writeEvent(taskId: string, sql: string, params: unknown[]): Promise<number> {
+    const result = await whileReachable(() => pool.query<{ version: string }>(sql, [taskId, ...params]));
+    const row = result.rows[0];
+    if (!row) throw A2AError.taskNotFound(taskId);
+    return Number(row.version);
   }
 
   function read(rows: StoredTaskRows, options: TaskReadOptions): StoredTask {
@@ -138,28 +153,20 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
 
     async setStatus(taskId, status) {
       const result = await whileReachable(() =>
-        pool.query('UPDATE baton_tasks SET state = $1, status_time = $2, status = $3 WHERE id = $4', [
-          status.state,
-          statusTimeOf(status),
-          JSON.stringify(status),
-          taskId,
-        ]),
+        pool.query<{ version: string }>(
+          'UPDATE baton_tasks SET state = $1, status_time = $2, status = $3, version = version + 1 WHERE id = $4 RETURNING version',
+          [status.state, statusTimeOf(status), JSON.stringify(status), taskId],
+        ),
       );
-      if (result.rowCount === 0) throw A2AError.taskNotFound(taskId);
+      const row = result.rows[0];
+      if (!row) throw A2AError.taskNotFound(taskId);
+      return Number(row.version);
     },
 
-    addMessage: (taskId, message) =>
-      insertEvent(taskId, 'INSERT INTO baton_task_messages (task_id, message) VALUES ($1, $2)', [
-        taskId,
-        JSON.stringify(message),
-      ]),
+    addMessage: (taskId, message) => writeEvent(taskId, INSERT_MESSAGE, [JSON.stringify(message)]),
 
     appendArtifact: (taskId, artifact, chunk) =>
-      insertEvent(
-        taskId,
-        'INSERT INTO baton_task_artifact_chunks (task_id, append, artifact) VALUES ($1, $2, $3)',
-        [taskId, chunk.append, JSON.stringify(artifact)],
-      ),
+      writeEvent(taskId, INSERT_CHUNK, [chunk.append, JSON.stringify(artifact)]),
 
     async list(query) {
       const params: unknown[] = [scopeKey(query.scope)];

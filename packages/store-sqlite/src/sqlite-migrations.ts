@@ -23,7 +23,8 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
         state TEXT NOT NULL,
         status_time INTEGER NOT NULL,
         status TEXT NOT NULL,
-        base TEXT NOT NULL
+        base TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 1
       );
       CREATE INDEX baton_tasks_listing ON baton_tasks (scope, status_time DESC, seq DESC);
       CREATE INDEX baton_tasks_by_context ON baton_tasks (scope, context_id, status_time DESC, seq DESC);

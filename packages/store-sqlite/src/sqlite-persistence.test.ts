@@ -49,6 +49,7 @@ describe('sqlite stores on a file', () => {
         artifacts: [{ artifactId: 'a', parts: [{ text: 'half' }] }],
       },
       scope: { ownerId: 'alice' },
+      version: 3,
     });
     expect(await second.pushConfigs.all('t1')).toEqual([
       { config: { taskId: 't1', id: 'hook', url: 'https://example.com/h' }, version: '0.3' },

@@ -29,9 +29,10 @@ interface TaskRow {
   readonly status_time: number;
   readonly status: string;
   readonly base: string;
+  readonly version: number;
 }
 
-const TASK_COLUMNS = 'seq, id, scope, status_time, status, base';
+const TASK_COLUMNS = 'seq, id, scope, status_time, status, base, version';
 
 /**
  * A {@link TaskStore} in SQLite. Each write is one statement: a status is an UPDATE of the task's row, a
@@ -51,7 +52,10 @@ export function createSqliteTaskStore(
     'INSERT INTO baton_task_artifact_chunks (task_id, append, artifact) VALUES (?, ?, ?)',
   );
   const updateStatus = database.prepare(
-    'UPDATE baton_tasks SET state = ?, status_time = ?, status = ? WHERE id = ?',
+    'UPDATE baton_tasks SET state = ?, status_time = ?, status = ?, version = version + 1 WHERE id = ? RETURNING version',
+  );
+  const bumpVersion = database.prepare(
+    'UPDATE baton_tasks SET version = version + 1 WHERE id = ? RETURNING version',
   );
   const selectTask = database.prepare(`SELECT ${TASK_COLUMNS} FROM baton_tasks WHERE id = ?`);
   const selectHistory = database.prepare(
@@ -95,6 +99,7 @@ export function createSqliteTaskStore(
       status: row.status,
       messages: messages.map((entry) => entry.message),
       artifactChunks: chunks.map((chunk) => ({ append: chunk.append === 1, artifact: chunk.artifact })),
+      version: row.version,
     };
   }
 
@@ -111,11 +116,13 @@ export function createSqliteTaskStore(
     },
   );
 
-  function taskNotFoundOnMissingParent(taskId: string, error: unknown): never {
-    if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
-      throw A2AError.taskNotFound(taskId);
-    throw error;
-  }
+  // One event row plus the version bump, in one transaction; no task row means TaskNotFound.
+  const writeEvent = database.transaction((taskId: string, insert: () => void): number => {
+    const bumped = bumpVersion.get(taskId) as { version: number } | undefined;
+    if (!bumped) throw A2AError.taskNotFound(taskId);
+    insert();
+    return bumped.version;
+  });
 
   return {
     async create(task, scope) {
@@ -142,24 +149,22 @@ export function createSqliteTaskStore(
     },
 
     async setStatus(taskId, status) {
-      const result = updateStatus.run(status.state, statusTimeOf(status), JSON.stringify(status), taskId);
-      if (result.changes === 0) throw A2AError.taskNotFound(taskId);
+      const json = JSON.stringify(status);
+      const updated = updateStatus.get(status.state, statusTimeOf(status), json, taskId) as
+        | { version: number }
+        | undefined;
+      if (!updated) throw A2AError.taskNotFound(taskId);
+      return updated.version;
     },
 
     async addMessage(taskId, message) {
-      try {
-        insertMessage.run(taskId, JSON.stringify(message));
-      } catch (error) {
-        taskNotFoundOnMissingParent(taskId, error);
-      }
+      const json = JSON.stringify(message);
+      return writeEvent(taskId, () => insertMessage.run(taskId, json));
     },
 
     async appendArtifact(taskId, artifact, chunk) {
-      try {
-        insertChunk.run(taskId, chunk.append ? 1 : 0, JSON.stringify(artifact));
-      } catch (error) {
-        taskNotFoundOnMissingParent(taskId, error);
-      }
+      const json = JSON.stringify(artifact);
+      return writeEvent(taskId, () => insertChunk.run(taskId, chunk.append ? 1 : 0, json));
     },
 
     async list(query) {

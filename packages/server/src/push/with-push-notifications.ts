@@ -7,8 +7,8 @@ import type { PushDispatcher } from './push-dispatcher.ts';
  */
 export function withPushNotifications(hub: TaskEventHub, dispatcher: PushDispatcher): TaskEventHub {
   return {
-    publish(taskId, event) {
-      hub.publish(taskId, event);
+    publish(taskId, event, version) {
+      hub.publish(taskId, event, version);
       dispatcher.notify(taskId, event);
     },
     listen: (taskId, listener) => hub.listen(taskId, listener),

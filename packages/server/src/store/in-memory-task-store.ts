@@ -117,21 +117,23 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
       const found = entries.get(taskId);
       if (!found) return undefined;
       touch(found.record);
-      return { task: found.record.snapshot(readOptions), scope: found.record.scope };
+      const { record } = found;
+      return { task: record.snapshot(readOptions), scope: record.scope, version: record.version };
     },
     async setStatus(taskId: string, status: TaskStatus) {
       const found = entry(taskId);
-      found.record.setStatus(status);
+      const version = found.record.setStatus(status);
       found.sequence = ++sequence;
       finished.delete(taskId);
       if (isTerminalState(status.state)) finished.set(taskId, now());
       sweep();
+      return version;
     },
     async addMessage(taskId: string, message: Message) {
-      entry(taskId).record.addMessage(message);
+      return entry(taskId).record.addMessage(message);
     },
     async appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk) {
-      entry(taskId).record.appendArtifact(artifact, chunk);
+      return entry(taskId).record.appendArtifact(artifact, chunk);
     },
     async list(query: TaskQuery): Promise<TaskPage> {
       sweep();

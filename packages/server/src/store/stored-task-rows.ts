@@ -18,6 +18,8 @@ export interface StoredTaskRows {
   readonly messages: readonly JsonColumn[];
   /** Every artifact event of the task, in the order they were written. */
   readonly artifactChunks: readonly { readonly append: boolean; readonly artifact: JsonColumn }[];
+  /** The task's version (see `StoredTask.version`). */
+  readonly version: number;
 }
 
 /** A task whose stored rows cannot be read back (edited by hand, written by something else). */
@@ -77,7 +79,11 @@ export function taskFromRows(rows: StoredTaskRows, options: TaskReadOptions = {}
       record.appendArtifact(artifact as unknown as Artifact, { append: chunk.append, lastChunk: false });
     }
   }
-  return { task: record.snapshot({ includeArtifacts: options.includeArtifacts }), scope };
+  return {
+    task: record.snapshot({ includeArtifacts: options.includeArtifacts }),
+    scope,
+    version: rows.version,
+  };
 }
 
 /** The task's fields kept in its own row: everything but `status`, `history` and `artifacts`. */

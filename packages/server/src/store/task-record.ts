@@ -20,6 +20,7 @@ export class TaskRecord {
   private readonly artifacts: OwnedArtifact[] = [];
   private readonly artifactIndex = new Map<string, number>();
   private statusTime: number;
+  private writes = 1;
 
   constructor(task: Task, scope: TaskScope) {
     const { history, artifacts, status, ...base } = task;
@@ -29,6 +30,7 @@ export class TaskRecord {
     this.statusTime = statusTimeOf(status);
     this.history = history ? [...history] : [];
     for (const artifact of artifacts ?? []) this.appendArtifact(artifact, { append: false, lastChunk: true });
+    this.writes = 1;
   }
 
   /** The task id. */
@@ -39,6 +41,11 @@ export class TaskRecord {
   /** The task's context id, if it has one. */
   get contextId(): string | undefined {
     return this.base.contextId;
+  }
+
+  /** How many writes the task has had: 1 when created, one more for each status, message or artifact event. */
+  get version(): number {
+    return this.writes;
   }
 
   /** The current state. */
@@ -52,18 +59,20 @@ export class TaskRecord {
   }
 
   /** Replaces the status. */
-  setStatus(status: TaskStatus): void {
+  setStatus(status: TaskStatus): number {
     this.status = status;
     this.statusTime = statusTimeOf(status);
+    return ++this.writes;
   }
 
   /** Appends a message to the history. */
-  addMessage(message: Message): void {
+  addMessage(message: Message): number {
     this.history.push(message);
+    return ++this.writes;
   }
 
   /** Applies one artifact event: add, replace by id, or (with `append`) push its parts into the existing one. */
-  appendArtifact(artifact: Artifact, chunk: ArtifactChunk): void {
+  appendArtifact(artifact: Artifact, chunk: ArtifactChunk): number {
     const position = this.artifactIndex.get(artifact.artifactId);
     const existing = position === undefined ? undefined : this.artifacts[position];
     if (!existing || position === undefined) {
@@ -74,6 +83,7 @@ export class TaskRecord {
     } else {
       extend(existing, artifact);
     }
+    return ++this.writes;
   }
 
   /** The live artifact with this id, for inspection only: never mutate it. */

@@ -21,6 +21,11 @@ export interface TaskReadOptions {
 export interface StoredTask {
   readonly task: Task;
   readonly scope: TaskScope;
+  /**
+   * How many writes the task has had (1 after `create`). Every write returns the version it made, and events
+   * carry it, so a reader that combines a snapshot with live events can drop the events the snapshot holds.
+   */
+  readonly version: number;
 }
 
 /** How an artifact event combines with what the task already holds. */
@@ -61,16 +66,16 @@ export interface TaskPage {
  * `TaskEventHub`. Writes to an unknown task reject with TaskNotFound.
  */
 export interface TaskStore {
-  /** Saves a new task; rejects when the id is taken. */
+  /** Saves a new task (version 1); rejects when the id is taken. */
   create(task: Task, scope: TaskScope): Promise<void>;
   /** Reads a task, or `undefined` when it does not exist (or was evicted). */
   get(taskId: string, options?: TaskReadOptions): Promise<StoredTask | undefined>;
-  /** Replaces the task's status. Lifecycle rules are the runtime's job, not the store's. */
-  setStatus(taskId: string, status: TaskStatus): Promise<void>;
-  /** Appends a message to the task's history. */
-  addMessage(taskId: string, message: Message): Promise<void>;
-  /** Adds, replaces or extends one artifact, as an artifact update event would. */
-  appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk): Promise<void>;
+  /** Replaces the task's status and resolves with the task's new version. Lifecycle rules are the runtime's job. */
+  setStatus(taskId: string, status: TaskStatus): Promise<number>;
+  /** Appends a message to the task's history; resolves with the task's new version. */
+  addMessage(taskId: string, message: Message): Promise<number>;
+  /** Adds, replaces or extends one artifact, as an artifact update event would; resolves with the new version. */
+  appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk): Promise<number>;
   /** Lists the tasks in `query.scope` matching the filters, newest status timestamp first. */
   list(query: TaskQuery): Promise<TaskPage>;
 }

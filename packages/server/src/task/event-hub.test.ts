@@ -7,18 +7,23 @@ const status = (state: 'TASK_STATE_WORKING' | 'TASK_STATE_COMPLETED'): StreamRes
 });
 
 describe('event hub', () => {
-  it('delivers the same event object to every listener of the task, in order', () => {
+  it('delivers the same event object, with its version, to every listener of the task, in order', () => {
     const hub = createEventHub();
     const a: StreamResponse[] = [];
     const b: StreamResponse[] = [];
-    hub.listen('t', (event) => a.push(event));
+    const versions: number[] = [];
+    hub.listen('t', (event, version) => {
+      a.push(event);
+      versions.push(version);
+    });
     hub.listen('t', (event) => b.push(event));
     hub.listen('other', () => expect.unreachable());
     const first = status('TASK_STATE_WORKING');
     const second = status('TASK_STATE_COMPLETED');
-    hub.publish('t', first);
-    hub.publish('t', second);
+    hub.publish('t', first, 2);
+    hub.publish('t', second, 3);
     expect(a).toEqual([first, second]);
+    expect(versions).toEqual([2, 3]);
     expect(a[0]).toBe(first);
     expect(b[1]).toBe(second);
   });
@@ -46,7 +51,7 @@ describe('event hub', () => {
       throw new Error('boom');
     });
     hub.listen('t', (event) => got.push(event));
-    hub.publish('t', status('TASK_STATE_WORKING'));
+    hub.publish('t', status('TASK_STATE_WORKING'), 2);
     expect(got).toHaveLength(1);
     expect(errors).toHaveLength(1);
   });

@@ -1,7 +1,10 @@
 import type { StreamResponse } from '@baton/protocol';
 
-/** Receives the events of one task, in publication order. Must not throw and must not mutate the event. */
-export type TaskEventListener = (event: StreamResponse) => void;
+/**
+ * Receives the events of one task, in publication order, each with the task version its write made (0 for a
+ * direct Message, which writes nothing). Must not throw and must not mutate the event.
+ */
+export type TaskEventListener = (event: StreamResponse, version: number) => void;
 
 /**
  * Live delivery of task events, kept apart from the store so a cross-instance bus can replace it without
@@ -9,8 +12,8 @@ export type TaskEventListener = (event: StreamResponse) => void;
  * object goes to every listener (no copies), so nobody may mutate it.
  */
 export interface TaskEventHub {
-  /** Delivers `event` to every listener of `taskId`, in registration order. */
-  publish(taskId: string, event: StreamResponse): void;
+  /** Delivers `event` (made by the write that gave the task `version`) to every listener of `taskId`, in order. */
+  publish(taskId: string, event: StreamResponse, version: number): void;
   /** Registers a listener; the returned function removes it (calling it twice is harmless). */
   listen(taskId: string, listener: TaskEventListener): () => void;
   /** How many listeners are registered for `taskId`, or for all tasks when omitted. */
@@ -32,12 +35,12 @@ export function createEventHub(options: EventHubOptions = {}): TaskEventHub {
   let total = 0;
 
   return {
-    publish(taskId, event) {
+    publish(taskId, event, version) {
       const set = listeners.get(taskId);
       if (!set) return;
       for (const listener of set) {
         try {
-          listener(event);
+          listener(event, version);
         } catch (error) {
           onListenerError(error, taskId);
         }
@@ -50,7 +53,7 @@ export function createEventHub(options: EventHubOptions = {}): TaskEventHub {
         listeners.set(taskId, set);
       }
       // A wrapper, so the same function registered twice counts (and is removed) twice.
-      const registered: TaskEventListener = (event) => listener(event);
+      const registered: TaskEventListener = (event, version) => listener(event, version);
       set.add(registered);
       total += 1;
       let active = true;

@@ -93,7 +93,7 @@ export class TaskChannel {
     };
     await this.store.create(task, this.scope);
     this.currentState = task.status.state;
-    this.hub.publish(this.taskId, { task });
+    this.hub.publish(this.taskId, { task }, 1);
   }
 
   /** Moves the task to `state` (the message, if any, also goes to history) and publishes the update. */
@@ -101,13 +101,15 @@ export class TaskChannel {
     assertTransition(this.currentState ?? 'TASK_STATE_UNSPECIFIED', state);
     const status: TaskStatus = { state, timestamp: nowTimestamp(), ...(message ? { message } : {}) };
     if (message) await this.store.addMessage(this.taskId, message);
-    await this.store.setStatus(this.taskId, status);
+    const version = await this.store.setStatus(this.taskId, status);
     this.currentState = state;
     // A task that ended no longer counts as running, even while its executor is still unwinding.
     if (isTerminalState(state)) this.execution?.releaseSlot();
-    this.hub.publish(this.taskId, {
-      statusUpdate: { taskId: this.taskId, contextId: this.contextId, status },
-    });
+    this.hub.publish(
+      this.taskId,
+      { statusUpdate: { taskId: this.taskId, contextId: this.contextId, status } },
+      version,
+    );
   }
 
   /** Applies one artifact event to the store and publishes it; refused once the task is terminal. */
@@ -118,16 +120,20 @@ export class TaskChannel {
         `Cannot add artifact ${artifact.artifactId} to task ${this.taskId}: it is ${state ?? 'not created'}`,
       );
     }
-    await this.store.appendArtifact(this.taskId, artifact, chunk);
-    this.hub.publish(this.taskId, {
-      artifactUpdate: {
-        taskId: this.taskId,
-        contextId: this.contextId,
-        artifact,
-        append: chunk.append,
-        lastChunk: chunk.lastChunk,
+    const version = await this.store.appendArtifact(this.taskId, artifact, chunk);
+    this.hub.publish(
+      this.taskId,
+      {
+        artifactUpdate: {
+          taskId: this.taskId,
+          contextId: this.contextId,
+          artifact,
+          append: chunk.append,
+          lastChunk: chunk.lastChunk,
+        },
       },
-    });
+      version,
+    );
   }
 
   /** Adds a client message to the history (no event: the status change that follows is the event). */
@@ -138,7 +144,7 @@ export class TaskChannel {
   /** Publishes a direct Message reply (no task is created). */
   publishReply(message: Message): void {
     this.execution?.releaseSlot();
-    this.hub.publish(this.taskId, { message });
+    this.hub.publish(this.taskId, { message }, 0);
   }
 
   /** Reads the task from the store. */

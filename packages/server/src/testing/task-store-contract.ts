@@ -43,8 +43,26 @@ export function describeTaskStoreContract(name: string, options: TaskStoreContra
         metadata: { priority: 'high', nested: { list: [1, 'two', null] } },
       };
       await store.create(created, { tenant: 'acme', ownerId: 'alice' });
-      expect(await store.get('t1')).toEqual({ task: created, scope: { tenant: 'acme', ownerId: 'alice' } });
+      expect(await store.get('t1')).toEqual({
+        task: created,
+        scope: { tenant: 'acme', ownerId: 'alice' },
+        version: 1,
+      });
       expect((await store.get('t1'))?.scope).toEqual({ tenant: 'acme', ownerId: 'alice' });
+    });
+
+    it('counts every write in the task version, which reads report', async () => {
+      const store = await createStore();
+      await store.create({ ...task('t1', 'TASK_STATE_SUBMITTED'), history: [message('m1')] }, {});
+      await store.create(task('t2', 'TASK_STATE_SUBMITTED'), {});
+      expect((await store.get('t1'))?.version).toBe(1);
+      expect(await store.setStatus('t1', { state: 'TASK_STATE_WORKING' })).toBe(2);
+      expect(await store.addMessage('t1', message('m2'))).toBe(3);
+      const chunk = { append: false, lastChunk: true };
+      expect(await store.appendArtifact('t1', { artifactId: 'a', parts: [{ text: 'x' }] }, chunk)).toBe(4);
+      expect(await store.setStatus('t2', { state: 'TASK_STATE_WORKING' })).toBe(2);
+      expect((await store.get('t1'))?.version).toBe(4);
+      expect((await store.get('t1', { historyLength: 0, includeArtifacts: false }))?.version).toBe(4);
     });
 
     it('answers undefined for a task it does not have', async () => {
