@@ -15,6 +15,7 @@ export * from './auth/index.ts';
 export type { AgentCardInput, ServedSurface } from './card/agent-card-input.ts';
 export { AGENT_CARD_PATHS, createAgentCardRoutes } from './card/agent-card-routes.ts';
 export { deriveAgentCard } from './card/derive-agent-card.ts';
+export * from './cluster/index.ts';
 export {
   type A2AServer,
   type A2AServerOptions,

@@ -1,9 +1,10 @@
-import type { Logger, PushConfigRecords, TaskStore } from '@baton/server';
+import type { Logger, PushConfigRecords, TaskLeaseStore, TaskStore } from '@baton/server';
 import pg from 'pg';
 import { applyPostgresMigrations, quoteIdentifier } from './apply-postgres-migrations.ts';
 import { isUnreachable } from './postgres-errors.ts';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.ts';
 import { createPostgresPushConfigRecords } from './postgres-push-config-records.ts';
+import { createPostgresTaskLeaseStore } from './postgres-task-lease-store.ts';
 import { createPostgresTaskStore } from './postgres-task-store.ts';
 
 /** Options of {@link createPostgresStores}. */
@@ -24,6 +25,8 @@ export interface PostgresStoresOptions {
 export interface PostgresStores {
   readonly tasks: TaskStore;
   readonly pushConfigs: PushConfigRecords;
+  /** Who runs each task: instances send cancels and follow-ups to the holder, and recover expired ones. */
+  readonly leases: TaskLeaseStore;
   /** The connection pool, for the application's own tables. */
   readonly pool: pg.Pool;
   /** Closes the pool; the stores must not be used afterwards. */
@@ -73,6 +76,7 @@ export async function createPostgresStores(options: PostgresStoresOptions): Prom
   return {
     tasks: createPostgresTaskStore(pool, logger ? { logger } : {}),
     pushConfigs: createPostgresPushConfigRecords(pool),
+    leases: createPostgresTaskLeaseStore(pool),
     pool,
     close: () => pool.end(),
   };

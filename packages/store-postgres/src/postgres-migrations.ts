@@ -14,7 +14,7 @@ export interface PostgresMigration {
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
-    name: 'tasks and push configs',
+    name: 'tasks, push configs and task leases',
     sql: `
       CREATE TABLE baton_tasks (
         seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -52,6 +52,12 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         PRIMARY KEY (task_id, config_id)
       );
       CREATE INDEX baton_push_configs_by_position ON baton_push_configs (task_id, position);
+      CREATE TABLE baton_task_leases (
+        task_id text PRIMARY KEY,
+        owner text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX baton_task_leases_by_expiry ON baton_task_leases (expires_at);
     `,
   },
 ];

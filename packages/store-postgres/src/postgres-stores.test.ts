@@ -1,5 +1,6 @@
 import {
   describePushConfigRecordsContract,
+  describeTaskLeaseStoreContract,
   describeTaskStoreContract,
   realService,
 } from '@baton/server/testing';
@@ -13,7 +14,7 @@ let stores: PostgresStores;
 // One schema for the file; each test starts from empty tables.
 async function emptied(): Promise<PostgresStores> {
   await stores.pool.query(
-    'TRUNCATE baton_tasks, baton_task_messages, baton_task_artifact_chunks, baton_push_configs RESTART IDENTITY',
+    'TRUNCATE baton_tasks, baton_task_messages, baton_task_artifact_chunks, baton_push_configs, baton_task_leases RESTART IDENTITY',
   );
   return stores;
 }
@@ -32,4 +33,5 @@ describe.skipIf(!postgres.available)('postgres stores', () => {
     propertyRuns: 25,
   });
   describePushConfigRecordsContract('postgres', { createRecords: async () => (await emptied()).pushConfigs });
+  describeTaskLeaseStoreContract('postgres', { createLeases: async () => (await emptied()).leases });
 });

@@ -1,6 +1,7 @@
-import type { Logger, PushConfigRecords, TaskStore } from '@baton/server';
+import type { Logger, PushConfigRecords, TaskLeaseStore, TaskStore } from '@baton/server';
 import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.ts';
 import { createSqlitePushConfigRecords } from './sqlite-push-config-records.ts';
+import { createSqliteTaskLeaseStore } from './sqlite-task-lease-store.ts';
 import { createSqliteTaskStore } from './sqlite-task-store.ts';
 
 /** Options of {@link createSqliteStores}. */
@@ -15,6 +16,8 @@ export interface SqliteStoresOptions {
 export interface SqliteStores {
   readonly tasks: TaskStore;
   readonly pushConfigs: PushConfigRecords;
+  /** Who runs each task, so a task left WORKING by a process that died is ended after a restart. */
+  readonly leases: TaskLeaseStore;
   /** The open database, for the application's own tables (apply your own schema). */
   readonly database: SqliteDatabase;
   /** Closes the database; the stores must not be used afterwards. */
@@ -22,8 +25,8 @@ export interface SqliteStores {
 }
 
 /**
- * Opens the SQLite database at `path`, migrates its schema, and returns the task store and the push config
- * records on it. Fails at once (with the driver's reason) if the file cannot be opened or migrated.
+ * Opens the SQLite database at `path`, migrates its schema, and returns the task store, the push config
+ * records and the task leases on it. Fails at once (with the driver's reason) if the file cannot be opened or migrated.
  *
  * @example
  * const stores = createSqliteStores({ path: 'data/agent.db' });
@@ -34,6 +37,7 @@ export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
   return {
     tasks: createSqliteTaskStore(database, options.logger ? { logger: options.logger } : {}),
     pushConfigs: createSqlitePushConfigRecords(database),
+    leases: createSqliteTaskLeaseStore(database),
     database,
     async close() {
       if (database.open) database.close();

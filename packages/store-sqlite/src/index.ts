@@ -11,4 +11,5 @@ export { createSqliteStores, type SqliteStores, type SqliteStoresOptions } from 
 export { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.ts';
 export { SQLITE_MIGRATIONS, type SqliteMigration } from './sqlite-migrations.ts';
 export { createSqlitePushConfigRecords } from './sqlite-push-config-records.ts';
+export { createSqliteTaskLeaseStore } from './sqlite-task-lease-store.ts';
 export { createSqliteTaskStore, type SqliteTaskStoreOptions } from './sqlite-task-store.ts';

@@ -13,7 +13,7 @@ export interface SqliteMigration {
 export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   {
     version: 1,
-    name: 'tasks and push configs',
+    name: 'tasks, push configs and task leases',
     sql: `
       CREATE TABLE baton_tasks (
         seq INTEGER PRIMARY KEY,
@@ -51,6 +51,12 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
         PRIMARY KEY (task_id, config_id)
       );
       CREATE INDEX baton_push_configs_by_position ON baton_push_configs (task_id, position);
+      CREATE TABLE baton_task_leases (
+        task_id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX baton_task_leases_by_expiry ON baton_task_leases (expires_at);
     `,
   },
 ];

@@ -1,4 +1,8 @@
-import { describePushConfigRecordsContract, describeTaskStoreContract } from '@baton/server/testing';
+import {
+  describePushConfigRecordsContract,
+  describeTaskLeaseStoreContract,
+  describeTaskStoreContract,
+} from '@baton/server/testing';
 import { afterAll } from 'vitest';
 import { createSqliteStores, type SqliteStores } from './create-sqlite-stores.ts';
 
@@ -14,3 +18,4 @@ afterAll(async () => {
 
 describeTaskStoreContract('sqlite', { createStore: async () => fresh().tasks, propertyRuns: 40 });
 describePushConfigRecordsContract('sqlite', { createRecords: async () => fresh().pushConfigs });
+describeTaskLeaseStoreContract('sqlite', { createLeases: async () => fresh().leases });

@@ -6,4 +6,8 @@ export {
   type PushConfigRecordsContractOptions,
 } from './push-config-records-contract.ts';
 export { type RealService, realService } from './real-service.ts';
+export {
+  describeTaskLeaseStoreContract,
+  type TaskLeaseStoreContractOptions,
+} from './task-lease-store-contract.ts';
 export { describeTaskStoreContract, type TaskStoreContractOptions } from './task-store-contract.ts';

@@ -1,0 +1,4 @@
+import { describeTaskLeaseStoreContract } from '../testing/task-lease-store-contract.ts';
+import { createInMemoryTaskLeaseStore } from './in-memory-task-lease-store.ts';
+
+describeTaskLeaseStoreContract('in-memory', { createLeases: async () => createInMemoryTaskLeaseStore() });
