@@ -5,7 +5,11 @@
  * import { createPostgresStores } from '@baton/store-postgres';
  * const stores = await createPostgresStores({ url: process.env.DATABASE_URL ?? 'postgres://127.0.0.1/test' });
  */
-export { applyPostgresMigrations, type PostgresMigrationSet } from './apply-postgres-migrations.ts';
+export {
+  applyPostgresMigrations,
+  type PostgresMigrationSet,
+  quoteIdentifier,
+} from './apply-postgres-migrations.ts';
 export {
   createPostgresStores,
   type PostgresStores,

@@ -6,6 +6,7 @@ export {
   type PushConfigRecordsContractOptions,
 } from './push-config-records-contract.ts';
 export { type RealService, realService } from './real-service.ts';
+export { describeTaskEventBusContract, type TaskEventBusContractOptions } from './task-event-bus-contract.ts';
 export {
   describeTaskLeaseStoreContract,
   type TaskLeaseStoreContractOptions,
