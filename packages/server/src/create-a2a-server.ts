@@ -13,6 +13,7 @@ import { errorVersionFor, readRequestedVersion } from './binding/request-version
 import type { AgentCardInput, ServedSurface } from './card/agent-card-input.ts';
 import { createAgentCardRoutes } from './card/agent-card-routes.ts';
 import { assertCardMatchesServer, deriveAgentCard } from './card/derive-agent-card.ts';
+import type { ClusterOptions } from './cluster/cluster-options.ts';
 import type { AgentExecutor } from './executor/agent-executor.ts';
 import type { CallUser } from './handler/call-context.ts';
 import type { CloseOptions } from './handler/close-within.ts';
@@ -98,6 +99,12 @@ export interface A2AServerOptions {
   readonly maxBodyBytes?: number;
   /** Where failures the caller must not see are reported; default the console. */
   readonly logger?: Logger;
+  /**
+   * Task leases and an event bus, from a store package: with `leases`, a task left running by a process that
+   * died is ended (or started again) once its lease expires; with a `bus` too, several instances of this agent
+   * share the store and any of them streams, cancels and continues any task. See docs/deploy.md.
+   */
+  readonly cluster?: ClusterOptions;
 }
 
 /** An A2A server: a Hono app, plus its request handler and a graceful shutdown. */
@@ -170,6 +177,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     ...(pushConfigs ? { pushConfigs } : {}),
     ...(options.maxRunningTasks !== undefined ? { maxRunningTasks: options.maxRunningTasks } : {}),
     ...(options.maxOpenStreams !== undefined ? { maxOpenStreams: options.maxOpenStreams } : {}),
+    ...(options.cluster !== undefined ? { cluster: options.cluster } : {}),
     ...(extended
       ? {
           extendedCard: () =>

@@ -63,8 +63,13 @@ export interface RunningA2AServer {
  * const running = await startA2AServer(createA2AServer({ card, executor }), { port: 4000 });
  * process.on('SIGTERM', () => void running.close());
  */
-export function startA2AServer(server: A2AServer, options: StartOptions = {}): Promise<RunningA2AServer> {
+export async function startA2AServer(
+  server: A2AServer,
+  options: StartOptions = {},
+): Promise<RunningA2AServer> {
   const hostname = options.hostname ?? '127.0.0.1';
+  // With a bus, other instances may forward requests as soon as this one takes tasks.
+  await server.handler.ready();
   return new Promise((resolve, reject) => {
     const listener = serve(
       {

@@ -27,6 +27,8 @@ export interface TaskRequestHandler extends A2ARequestHandler {
    * (e.g. flushing push deliveries) within what is left of the deadline, and ends the streams still open.
    */
   close(options?: CloseOptions): Promise<void>;
+  /** Resolves once requests forwarded by other instances are taken (at once without a bus). */
+  ready(): Promise<void>;
 }
 
 /** The default bound of {@link RequestHandlerOptions.maxOpenStreams}. */
@@ -55,6 +57,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
     hub,
     logger,
     ...(options.maxRunningTasks === undefined ? {} : { maxRunningTasks: options.maxRunningTasks }),
+    ...(options.cluster === undefined ? {} : { cluster: options.cluster }),
   });
   const streamSlots = createSlotPool(options.maxOpenStreams ?? DEFAULT_MAX_OPEN_STREAMS);
   const openStreams = new Set<EventQueue>();
@@ -242,6 +245,8 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
       if (!source) throw A2AError.extendedAgentCardNotConfigured();
       return typeof source === 'function' ? source(call) : source;
     },
+
+    ready: () => runtime.ready(),
 
     close: (closeOptions = {}) =>
       closeWithin(closeOptions, logger, {

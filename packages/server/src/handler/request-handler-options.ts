@@ -1,4 +1,5 @@
 import type { AgentCard } from '@baton/protocol';
+import type { ClusterOptions } from '../cluster/cluster-options.ts';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
 import type { TaskStore } from '../store/task-store.ts';
 import type { TaskEventHub } from '../task/event-hub.ts';
@@ -39,4 +40,6 @@ export interface RequestHandlerOptions {
   readonly maxRunningTasks?: number;
   /** Open SendStreamingMessage / SubscribeToTask streams; one more is refused (TOO_MANY_STREAMS). Default 1,000. */
   readonly maxOpenStreams?: number;
+  /** Task leases (recovery after a crash) and an event bus (several instances of one agent). */
+  readonly cluster?: ClusterOptions;
 }

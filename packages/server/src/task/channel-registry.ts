@@ -12,6 +12,8 @@ export interface ChannelRegistry {
    * the store when there is none. Rejects with TaskNotFound when the store does not have the task.
    */
   withTask<T>(taskId: string, work: (channel: TaskChannel) => Promise<T>): Promise<T>;
+  /** The task's channel if this process holds one right now (it is working on the task), without loading it. */
+  peek(taskId: string): TaskChannel | undefined;
   /** How many channels are held (for tests: idle ones are dropped). */
   readonly size: number;
 }
@@ -70,6 +72,7 @@ export function createChannelRegistry(store: TaskStore, hub: TaskEventHub): Chan
         if (!(await load(taskId))) throw A2AError.taskNotFound(taskId);
       }
     },
+    peek: (taskId) => channels.get(taskId),
     get size() {
       return channels.size;
     },

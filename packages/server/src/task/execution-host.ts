@@ -16,6 +16,10 @@ export function createExecutionHost(
   const guard = () => {
     if (execution.detached === 'shutdown')
       throw new Error(`Task ${channel.taskId}: the server is shutting down`);
+    if (execution.detached === 'lease-lost')
+      throw new Error(
+        `Task ${channel.taskId} was taken over by another instance; this execution may not write`,
+      );
   };
   const ensureTask = async () => {
     if (channel.created) return;

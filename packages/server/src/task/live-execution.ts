@@ -1,8 +1,11 @@
 import type { A2AError, Message } from '@baton/protocol';
 import { createLazyAbort, type LazyAbort } from './lazy-abort.ts';
 
-/** Why an execution was cut loose from its task: a CancelTask, or the server shutting down. */
-export type DetachReason = 'canceled' | 'shutdown';
+/**
+ * Why an execution was cut loose from its task: a CancelTask, the server shutting down, or another instance
+ * having taken the task over after this one failed to renew its lease in time.
+ */
+export type DetachReason = 'canceled' | 'shutdown' | 'lease-lost';
 
 /** A reply the executor is waiting for (`requestInput` / `requestAuth`). */
 export interface PendingReply {
@@ -50,10 +53,12 @@ export function createLiveExecution(taskId: string, failRequest: (error: A2AErro
 export function abortExecution(execution: LiveExecution, reason: DetachReason): void {
   if (execution.detached) return;
   execution.detached = reason;
-  const error = new DOMException(
-    reason === 'canceled' ? `Task ${execution.taskId} was canceled` : 'The server is shutting down',
-    'AbortError',
-  );
+  const why = {
+    canceled: `Task ${execution.taskId} was canceled`,
+    shutdown: 'The server is shutting down',
+    'lease-lost': `Task ${execution.taskId} was taken over by another instance`,
+  }[reason];
+  const error = new DOMException(why, 'AbortError');
   const pending = execution.pendingReply;
   execution.pendingReply = undefined;
   execution.abort.abort(error);

@@ -1,12 +1,17 @@
-import { A2AError, createId, isTerminalState, type Message, type Task } from '@baton/protocol';
+import { A2AError, createId, isA2AError, isTerminalState, type Message, type Task } from '@baton/protocol';
+import { AGENT_RESTARTED_MESSAGE, type ClusterOptions } from '../cluster/cluster-options.ts';
+import { type Coordinator, createCoordinator, TASK_BUSY_ELSEWHERE } from '../cluster/create-coordinator.ts';
+import type { ExpiredLease } from '../cluster/task-lease-store.ts';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
+import { createAgentMessage } from '../executor/agent-message.ts';
 import type { CallUser } from '../handler/call-context.ts';
-import { shuttingDownError, tooManyTasksError } from '../handler/overload-error.ts';
+import { overloadError, shuttingDownError, tooManyTasksError } from '../handler/overload-error.ts';
 import { isSameScope } from '../store/is-same-scope.ts';
 import type { TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.ts';
 import { assertAcceptsMessage, isVisible } from './accept-message.ts';
 import { createChannelRegistry } from './channel-registry.ts';
 import type { TaskEventHub } from './event-hub.ts';
+import { followRemoteTask } from './follow-remote-task.ts';
 import { abortExecution, type LiveExecution } from './live-execution.ts';
 import type { Logger } from './logger.ts';
 import { runExecution } from './run-execution.ts';
@@ -23,6 +28,8 @@ export interface TaskRuntimeOptions {
   readonly logger: Logger;
   /** Executions (running or suspended waiting for input) held at once; default {@link DEFAULT_MAX_RUNNING_TASKS}. */
   readonly maxRunningTasks?: number;
+  /** Leases (surviving restarts) and a bus (several instances); without them every task is worked on here. */
+  readonly cluster?: ClusterOptions;
 }
 
 /** The default bound of {@link TaskRuntimeOptions.maxRunningTasks}. */
@@ -69,13 +76,33 @@ export interface TaskRuntime {
    * interrupted, so with a durable store a follow-up after restart picks them up.
    */
   shutdown(options?: { readonly deadlineMs?: number }): Promise<void>;
+  /** Resolves once this instance takes requests forwarded by the others (at once without a bus). */
+  ready(): Promise<void>;
 }
+
+/** A request one instance forwards to the instance that holds a task's lease. */
+type ForwardedRequest =
+  | { readonly op: 'send'; readonly input: SendInput }
+  | { readonly op: 'cancel'; readonly taskId: string; readonly scope: TaskScope };
+
+// Receives nothing: a forwarded follow-up's events reach the caller through the bus on the instance it called.
+const SILENT: TaskObserver = { event: () => undefined, error: () => undefined };
 
 export { SHUTDOWN_MESSAGE } from './shut-down-executions.ts';
 
 /** Creates a {@link TaskRuntime}. */
 export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
-  const { executor, store, hub, logger } = options;
+  const { executor, store, logger } = options;
+  const coordinator: Coordinator | undefined = options.cluster
+    ? createCoordinator(options.cluster, {
+        hub: options.hub,
+        logger,
+        onRequest: (body) => handleForwarded(body as ForwardedRequest),
+        recover: (lease) => recover(lease),
+        onLeaseLost: (taskId) => dropLostTask(taskId),
+      })
+    : undefined;
+  const hub = coordinator?.hub ?? options.hub;
   const registry = createChannelRegistry(store, hub);
   const live = new Set<LiveExecution>();
   const slots = createSlotPool(options.maxRunningTasks ?? DEFAULT_MAX_RUNNING_TASKS);
@@ -87,8 +114,8 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     return release;
   }
 
-  // Cuts an execution loose (cancel, shutdown) and frees its slot, even if the executor ignores its signal.
-  function cutLoose(execution: LiveExecution, reason: 'canceled' | 'shutdown'): void {
+  // Cuts an execution loose (cancel, shutdown, lost lease) and frees its slot, even if it ignores its signal.
+  function cutLoose(execution: LiveExecution, reason: 'canceled' | 'shutdown' | 'lease-lost'): void {
     abortExecution(execution, reason);
     execution.releaseSlot();
   }
@@ -122,7 +149,25 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     void execution.done.then(() => {
       live.delete(execution);
       extra.release();
+      // The lease goes with the execution, unless another one on this task started here meanwhile.
+      if (coordinator && !registry.peek(channel.taskId)?.execution) void coordinator.release(channel.taskId);
     });
+  }
+
+  // The task's lease when no execution here holds it: here (taken), or the instance to forward to.
+  async function claim(taskId: string, forwarded: boolean): Promise<{ here: boolean; holder?: string }> {
+    if (!coordinator || registry.peek(taskId)?.execution) return { here: true };
+    const claimed = await coordinator.claim(taskId);
+    if (claimed.here) return { here: true };
+    if (forwarded) {
+      throw overloadError(TASK_BUSY_ELSEWHERE, `Task ${taskId} moved to another instance; retry`, 1);
+    }
+    return { here: false, holder: claimed.holder };
+  }
+
+  // Gives a lease taken for one piece of work back, unless an execution here now holds it.
+  async function releaseUnlessRunning(taskId: string): Promise<void> {
+    if (coordinator && !registry.peek(taskId)?.execution) await coordinator.release(taskId);
   }
 
   async function sendNew(
@@ -133,6 +178,14 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     const release = takeSlot();
     const taskId = createId();
     const contextId = input.message.contextId || createId();
+    if (coordinator) {
+      try {
+        await coordinator.claimNew(taskId);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    }
     const channel = registry.reserve(taskId, contextId, input.scope);
     const stop = hub.listen(taskId, (event) => observer.event(event));
     const message: Message = { ...input.message, taskId, contextId };
@@ -145,7 +198,36 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     return { taskId, stop };
   }
 
-  function sendExisting(taskId: string, input: SendInput, observer: TaskObserver, referencedTasks: Task[]) {
+  async function sendExisting(
+    taskId: string,
+    input: SendInput,
+    observer: TaskObserver,
+    referencedTasks: Task[],
+    forwarded = false,
+  ): Promise<Subscription> {
+    const where = await claim(taskId, forwarded);
+    if (!where.here && where.holder !== undefined && coordinator) {
+      const holder = where.holder;
+      const stop = await followRemoteTask({
+        taskId,
+        scope: input.scope,
+        store,
+        observer,
+        read: { historyLength: input.historyLength },
+        listen: coordinator.listen,
+        before: () => coordinator.forward(holder, { op: 'send', input } satisfies ForwardedRequest),
+        refuseFinished: false,
+      });
+      return { taskId, stop };
+    }
+    try {
+      return await sendHere(taskId, input, observer, referencedTasks);
+    } finally {
+      await releaseUnlessRunning(taskId);
+    }
+  }
+
+  function sendHere(taskId: string, input: SendInput, observer: TaskObserver, referencedTasks: Task[]) {
     return registry.withTask(taskId, async (channel): Promise<Subscription> => {
       assertAcceptsMessage(channel, input.message, input.scope);
       const execution = channel.execution;
@@ -178,6 +260,111 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     });
   }
 
+  async function cancelTask(taskId: string, scope: TaskScope, forwarded = false): Promise<Task> {
+    const where = await claim(taskId, forwarded);
+    if (!where.here && where.holder !== undefined && coordinator) {
+      await coordinator.forward(where.holder, { op: 'cancel', taskId, scope } satisfies ForwardedRequest);
+      const stored = await store.get(taskId);
+      if (!stored || !isSameScope(stored.scope, scope)) throw A2AError.taskNotFound(taskId);
+      return stored.task;
+    }
+    try {
+      return await registry.withTask(taskId, async (channel) => {
+        if (!isVisible(channel, scope)) throw A2AError.taskNotFound(taskId);
+        const state = channel.state ?? 'TASK_STATE_UNSPECIFIED';
+        if (state === 'TASK_STATE_CANCELED') return channel.snapshot();
+        if (isTerminalState(state)) throw A2AError.taskNotCancelable(taskId, state);
+        const execution = channel.execution;
+        if (execution) {
+          cutLoose(execution, 'canceled');
+          channel.detachExecution(execution);
+        }
+        await channel.setStatus('TASK_STATE_CANCELED');
+        return channel.snapshot();
+      });
+    } finally {
+      await releaseUnlessRunning(taskId);
+    }
+  }
+
+  async function handleForwarded(request: ForwardedRequest): Promise<void> {
+    if (closing) throw shuttingDownError();
+    if (request.op === 'cancel') {
+      await cancelTask(request.taskId, request.scope, true);
+    } else if (request.op === 'send' && request.input.message.taskId) {
+      const { input } = request;
+      const references = await resolveReferences(input.message, input.scope);
+      const subscription = await sendExisting(input.message.taskId ?? '', input, SILENT, references, true);
+      subscription.stop();
+    } else {
+      throw A2AError.internal('Another instance sent a request this one does not know');
+    }
+  }
+
+  // A task whose instance died: ended FAILED (or started again, if the executor says it may be), once.
+  async function recover({ taskId }: ExpiredLease): Promise<void> {
+    if (!coordinator || closing) return;
+    const restart = options.cluster?.restartInterruptedTasks === true;
+    const slot = restart ? slots.tryAcquire() : undefined;
+    if (restart && !slot) return;
+    let started = false;
+    try {
+      const claimed = await coordinator.claim(taskId).catch(() => undefined);
+      if (!claimed?.here) return;
+      await registry.withTask(taskId, async (channel) => {
+        const state = channel.state;
+        if (channel.execution || (state !== 'TASK_STATE_SUBMITTED' && state !== 'TASK_STATE_WORKING')) return;
+        const task = restart ? await channel.snapshot() : undefined;
+        const message = task?.history?.filter((entry) => entry.role === 'ROLE_USER').at(-1);
+        if (task && message && slot) {
+          const scope = channel.scope;
+          const input: SendInput = {
+            message,
+            scope,
+            user: scope.ownerId === undefined ? undefined : { id: scope.ownerId },
+            tenant: scope.tenant,
+            requestedExtensions: [],
+          };
+          start(channel, input, message, {
+            release: slot,
+            task,
+            referencedTasks: [],
+            onEarlyError: (error) => logger.warn('A restarted task failed at once', { taskId, error }),
+          });
+          started = true;
+          logger.warn('Started again a task whose instance stopped while it was working', { taskId });
+          return;
+        }
+        const ids = { taskId, contextId: channel.contextId };
+        await channel.setStatus('TASK_STATE_FAILED', createAgentMessage(AGENT_RESTARTED_MESSAGE, ids));
+        logger.warn('Ended a task whose instance stopped while it was working', { taskId, state });
+      });
+      if (!started) await coordinator.release(taskId);
+    } catch (error) {
+      if (isA2AError(error, 'TaskNotFoundError')) {
+        await coordinator.release(taskId);
+      } else {
+        // Left to expire again, and to be recovered on a later sweep (by any instance).
+        coordinator.forget(taskId);
+        logger.warn('Could not recover a task whose instance stopped; will retry', { taskId, error });
+      }
+    } finally {
+      if (!started) slot?.();
+    }
+  }
+
+  // Another instance took the task over: stop the execution here without writing anything more.
+  function dropLostTask(taskId: string): void {
+    void registry
+      .withTask(taskId, async (channel) => {
+        const execution = channel.execution;
+        if (!execution) return;
+        cutLoose(execution, 'lease-lost');
+        channel.detachExecution(execution);
+      })
+      .catch(() => undefined);
+  }
+
   return {
     async send(input, observer) {
       if (closing) throw shuttingDownError();
@@ -188,8 +375,20 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         : sendNew(input, observer, referencedTasks);
     },
 
-    subscribe(taskId, scope, observer, read) {
-      if (closing) return Promise.reject(shuttingDownError());
+    async subscribe(taskId, scope, observer, read) {
+      if (closing) throw shuttingDownError();
+      if (coordinator?.distributed && !registry.peek(taskId)?.execution) {
+        const stop = await followRemoteTask({
+          taskId,
+          scope,
+          store,
+          observer,
+          read,
+          listen: coordinator.listen,
+          refuseFinished: true,
+        });
+        return { taskId, stop };
+      }
       return registry.withTask(taskId, async (channel) => {
         if (!isVisible(channel, scope)) throw A2AError.taskNotFound(taskId);
         const state = channel.state ?? 'TASK_STATE_UNSPECIFIED';
@@ -205,26 +404,15 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       });
     },
 
-    cancel(taskId, scope) {
-      return registry.withTask(taskId, async (channel) => {
-        if (!isVisible(channel, scope)) throw A2AError.taskNotFound(taskId);
-        const state = channel.state ?? 'TASK_STATE_UNSPECIFIED';
-        if (state === 'TASK_STATE_CANCELED') return channel.snapshot();
-        if (isTerminalState(state)) throw A2AError.taskNotCancelable(taskId, state);
-        const execution = channel.execution;
-        if (execution) {
-          cutLoose(execution, 'canceled');
-          channel.detachExecution(execution);
-        }
-        await channel.setStatus('TASK_STATE_CANCELED');
-        return channel.snapshot();
-      });
-    },
+    cancel: (taskId, scope) => cancelTask(taskId, scope),
 
     async shutdown({ deadlineMs = 10_000 } = {}) {
       closing = true;
       await shutDownExecutions({ live, registry, logger, deadlineMs, cutLoose });
+      await coordinator?.close();
     },
+
+    ready: () => coordinator?.ready() ?? Promise.resolve(),
   };
 }
 
