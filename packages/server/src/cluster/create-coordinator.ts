@@ -30,8 +30,8 @@ export interface Coordinator {
   release(taskId: string): Promise<void>;
   /** Lets a lease expire instead of giving it up, so the task is recovered later. */
   forget(taskId: string): void;
-  /** Sends a request to the instance `holder` and waits for it to be handled. */
-  forward(holder: string, body: unknown): Promise<void>;
+  /** Sends a request to the instance `holder`; resolves with what its handler returned. */
+  forward(holder: string, body: unknown): Promise<unknown>;
   /** Follows a task's events from every instance (a distributed coordinator only). */
   listen(taskId: string, listener: TaskEventListener): Promise<() => void>;
   /** Stops the timers and the bus link, releasing every lease still held. */
@@ -42,8 +42,8 @@ export interface Coordinator {
 export interface CoordinatorDependencies {
   readonly hub: TaskEventHub;
   readonly logger: Logger;
-  /** Handles a request another instance forwarded to this one. */
-  readonly onRequest: (body: unknown) => Promise<void>;
+  /** Handles a request another instance forwarded to this one; its result goes back to the sender. */
+  readonly onRequest: (body: unknown) => Promise<unknown>;
   /** Handles an expired lease: the task's instance died. */
   readonly recover: (lease: ExpiredLease) => Promise<void>;
   /** Stops the execution of a task whose lease another instance took over. */

@@ -8,14 +8,14 @@ export const INSTANCE_UNREACHABLE = 'INSTANCE_UNREACHABLE';
 
 type Envelope =
   | { readonly kind: 'request'; readonly id: string; readonly from: string; readonly body: unknown }
-  | { readonly kind: 'reply'; readonly id: string; readonly error?: unknown };
+  | { readonly kind: 'reply'; readonly id: string; readonly result?: unknown; readonly error?: unknown };
 
 /** Requests to the instance that runs a task, answered over the bus. */
 export interface InstanceLink {
   /** Resolves once this instance receives requests. */
   readonly ready: Promise<void>;
-  /** Sends `body` to instance `target`; resolves when it handled it, rejects with its A2AError or a timeout. */
-  request(target: string, body: unknown): Promise<void>;
+  /** Sends `body` to instance `target`; resolves with its result, rejects with its A2AError or a timeout. */
+  request(target: string, body: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -25,8 +25,8 @@ export interface InstanceLinkOptions {
   readonly instanceId: string;
   readonly timeoutMs: number;
   readonly logger: Logger;
-  /** Handles a request from another instance; a rejection goes back to the sender as its error. */
-  readonly onRequest: (body: unknown) => Promise<void>;
+  /** Handles a request from another instance; its result, or its rejection, goes back to the sender. */
+  readonly onRequest: (body: unknown) => Promise<unknown>;
 }
 
 const channelOf = (instanceId: string) => `instance:${instanceId}`;
@@ -37,7 +37,7 @@ const channelOf = (instanceId: string) => `instance:${instanceId}`;
  */
 export function createInstanceLink(options: InstanceLinkOptions): InstanceLink {
   const { bus, instanceId, logger } = options;
-  const waiting = new Map<string, { resolve: () => void; reject: (error: unknown) => void }>();
+  const waiting = new Map<string, { resolve: (result: unknown) => void; reject: (error: unknown) => void }>();
   let subscription: BusSubscription | undefined;
 
   const send = (target: string, envelope: Envelope) =>
@@ -55,7 +55,7 @@ export function createInstanceLink(options: InstanceLinkOptions): InstanceLink {
       const pending = waiting.get(envelope.id);
       if (!pending) return;
       waiting.delete(envelope.id);
-      if (envelope.error === undefined) pending.resolve();
+      if (envelope.error === undefined) pending.resolve(envelope.result);
       else pending.reject(A2AError.fromJsonRpcError(envelope.error));
       return;
     }
@@ -63,7 +63,7 @@ export function createInstanceLink(options: InstanceLinkOptions): InstanceLink {
     options
       .onRequest(body)
       .then(
-        () => send(from, { kind: 'reply', id }),
+        (result) => send(from, { kind: 'reply', id, result }),
         (error: unknown) => {
           const a2a = isA2AError(error) ? error : A2AError.internal(undefined, error);
           if (!isA2AError(error)) logger.error('A request from another instance failed', { error });
@@ -84,7 +84,7 @@ export function createInstanceLink(options: InstanceLinkOptions): InstanceLink {
     ready,
     request(target, body) {
       const id = createId();
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<unknown>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiting.delete(id);
           reject(
@@ -96,9 +96,9 @@ export function createInstanceLink(options: InstanceLinkOptions): InstanceLink {
           );
         }, options.timeoutMs);
         waiting.set(id, {
-          resolve: () => {
+          resolve: (result) => {
             clearTimeout(timer);
-            resolve();
+            resolve(result);
           },
           reject: (error) => {
             clearTimeout(timer);

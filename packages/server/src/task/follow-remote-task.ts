@@ -1,8 +1,14 @@
-import { A2AError, isTerminalState, type StreamResponse } from '@baton/protocol';
+import { A2AError, isTerminalState, type StreamResponse, type Task } from '@baton/protocol';
 import { isSameScope } from '../store/is-same-scope.ts';
-import type { TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.ts';
+import type { StoredTask, TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.ts';
 import type { TaskEventListener } from './event-hub.ts';
 import type { TaskObserver } from './task-observer.ts';
+
+/** A task as one instance read it, with the version of that read. */
+export interface VersionedTask {
+  readonly task: Task;
+  readonly version: number;
+}
 
 /** What {@link followRemoteTask} needs. */
 export interface FollowRemoteTaskOptions {
@@ -13,8 +19,11 @@ export interface FollowRemoteTaskOptions {
   readonly read?: TaskReadOptions | undefined;
   /** Follows the task's events from every instance; resolves once later events will arrive. */
   readonly listen: (taskId: string, listener: TaskEventListener) => Promise<() => void>;
-  /** Work to do once listening and before the snapshot is read (forwarding a follow-up to the task's instance). */
-  readonly before?: () => Promise<void>;
+  /**
+   * Work to do once listening and before the snapshot is read (forwarding a follow-up to the task's instance);
+   * when it resolves with a snapshot and its version, that is the snapshot sent.
+   */
+  readonly before?: () => Promise<VersionedTask | undefined>;
   /** Refuse a task that already ended (SubscribeToTask), rather than sending its final snapshot. */
   readonly refuseFinished: boolean;
 }
@@ -37,9 +46,11 @@ export async function followRemoteTask(options: FollowRemoteTaskOptions): Promis
     }
   });
   try {
-    await options.before?.();
-    const stored = await options.store.get(taskId, options.read);
-    if (!stored || !isSameScope(stored.scope, options.scope)) throw A2AError.taskNotFound(taskId);
+    const given = await options.before?.();
+    const stored = given ?? (await options.store.get(taskId, options.read));
+    if (!stored || (!given && !isSameScope((stored as StoredTask).scope, options.scope))) {
+      throw A2AError.taskNotFound(taskId);
+    }
     const state = stored.task.status.state;
     if (options.refuseFinished && isTerminalState(state)) {
       throw A2AError.unsupportedOperation(

@@ -8,7 +8,13 @@ import {
   type TaskState,
   type TaskStatus,
 } from '@baton/protocol';
-import type { ArtifactChunk, TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.ts';
+import type {
+  ArtifactChunk,
+  StoredTask,
+  TaskReadOptions,
+  TaskScope,
+  TaskStore,
+} from '../store/task-store.ts';
 import type { TaskEventHub } from './event-hub.ts';
 import type { LiveExecution } from './live-execution.ts';
 
@@ -149,9 +155,14 @@ export class TaskChannel {
 
   /** Reads the task from the store. */
   async snapshot(options?: TaskReadOptions): Promise<Task> {
+    return (await this.read(options)).task;
+  }
+
+  /** Reads the task from the store, with its version. */
+  async read(options?: TaskReadOptions): Promise<StoredTask> {
     const stored = await this.store.get(this.taskId, options);
     if (!stored) throw new Error(`Task ${this.taskId} vanished from the store while in use`);
-    return stored.task;
+    return stored;
   }
 
   private settle(): void {

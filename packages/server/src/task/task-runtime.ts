@@ -11,7 +11,7 @@ import type { TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.
 import { assertAcceptsMessage, isVisible } from './accept-message.ts';
 import { createChannelRegistry } from './channel-registry.ts';
 import type { TaskEventHub } from './event-hub.ts';
-import { followRemoteTask } from './follow-remote-task.ts';
+import { followRemoteTask, type VersionedTask } from './follow-remote-task.ts';
 import { abortExecution, type LiveExecution } from './live-execution.ts';
 import type { Logger } from './logger.ts';
 import { runExecution } from './run-execution.ts';
@@ -50,6 +50,8 @@ export interface SendInput {
 export interface Subscription {
   readonly taskId: string;
   stop(): void;
+  /** The Task snapshot a follow-up sent first, with its version (for a follow-up forwarded by another instance). */
+  readonly first?: VersionedTask;
 }
 
 /** The task lifecycle engine behind the request handler. */
@@ -215,7 +217,11 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         observer,
         read: { historyLength: input.historyLength },
         listen: coordinator.listen,
-        before: () => coordinator.forward(holder, { op: 'send', input } satisfies ForwardedRequest),
+        before: async () =>
+          (await coordinator.forward(holder, {
+            op: 'send',
+            input,
+          } satisfies ForwardedRequest)) as VersionedTask,
         refuseFinished: false,
       });
       return { taskId, stop };
@@ -238,7 +244,9 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         const message: Message = { ...input.message, taskId, contextId: channel.contextId };
         await channel.addUserMessage(message);
         await channel.setStatus('TASK_STATE_WORKING');
-        observer.event({ task: await channel.snapshot({ historyLength: input.historyLength }) });
+        const snapshot = await channel.read({ historyLength: input.historyLength });
+        const first = { task: snapshot.task, version: snapshot.version };
+        observer.event({ task: snapshot.task });
         const stop = hub.listen(taskId, (event) => observer.event(event));
         if (execution?.pendingReply) {
           const pending = execution.pendingReply;
@@ -252,7 +260,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
             onEarlyError: (error) => observer.error(error),
           });
         }
-        return { taskId, stop };
+        return { taskId, stop, first };
       } catch (error) {
         release?.();
         throw error;
@@ -287,23 +295,28 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     }
   }
 
-  async function handleForwarded(request: ForwardedRequest): Promise<void> {
+  // The follow-up's first snapshot goes back to the instance that was called, which streams it and what follows.
+  async function handleForwarded(request: ForwardedRequest): Promise<VersionedTask | undefined> {
     if (closing) throw shuttingDownError();
     if (request.op === 'cancel') {
       await cancelTask(request.taskId, request.scope, true);
-    } else if (request.op === 'send' && request.input.message.taskId) {
+      return undefined;
+    }
+    const taskId = request.op === 'send' ? request.input.message.taskId : undefined;
+    if (request.op === 'send' && taskId) {
       const { input } = request;
       const references = await resolveReferences(input.message, input.scope);
-      const subscription = await sendExisting(input.message.taskId ?? '', input, SILENT, references, true);
+      const subscription = await sendExisting(taskId, input, SILENT, references, true);
       subscription.stop();
-    } else {
-      throw A2AError.internal('Another instance sent a request this one does not know');
+      return subscription.first;
     }
+    throw A2AError.internal('Another instance sent a request this one does not know');
   }
 
   // A task whose instance died: ended FAILED (or started again, if the executor says it may be), once.
   async function recover({ taskId }: ExpiredLease): Promise<void> {
-    if (!coordinator || closing) return;
+    // Running here: this instance's own renewal was late, and its next one restores the lease.
+    if (!coordinator || closing || registry.peek(taskId)?.execution) return;
     const restart = options.cluster?.restartInterruptedTasks === true;
     const slot = restart ? slots.tryAcquire() : undefined;
     if (restart && !slot) return;

@@ -1,0 +1,13 @@
+import { createInMemoryTaskStore } from '../store/in-memory-task-store.ts';
+import { describeClusterContract } from '../testing/cluster-contract.ts';
+import { createInMemoryEventBus } from './in-memory-event-bus.ts';
+import { createInMemoryTaskLeaseStore } from './in-memory-task-lease-store.ts';
+
+describeClusterContract('in-memory store and bus shared in one process', {
+  createBackend: async () => {
+    const store = createInMemoryTaskStore();
+    const leases = createInMemoryTaskLeaseStore();
+    const bus = createInMemoryEventBus();
+    return { instance: async () => ({ store, leases, bus }), close: async () => undefined };
+  },
+});

@@ -1,0 +1,50 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A loopback HTTP proxy that sends each request to the next of its targets in turn. */
+export interface RoundRobinProxy {
+  readonly url: string;
+  /** How many requests went to each target, in target order. */
+  readonly counts: readonly number[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a round-robin HTTP proxy on 127.0.0.1: request N goes to `targets[N % targets.length]`, headers (Host
+ * included, so cards advertise the proxy) and bodies pass through, and responses stream back as they come
+ * (SSE included). A target that refuses the connection answers 502.
+ */
+export async function startRoundRobinProxy(targets: readonly string[]): Promise<RoundRobinProxy> {
+  const counts = targets.map(() => 0);
+  let next = 0;
+  const server: Server = createServer((incoming, outgoing) => {
+    const index = next++ % targets.length;
+    counts[index] = (counts[index] ?? 0) + 1;
+    const target = new URL(incoming.url ?? '/', targets[index]);
+    const forwarded = httpRequest(
+      target,
+      { method: incoming.method, headers: incoming.headers },
+      (response) => {
+        outgoing.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => {
+      if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
+      outgoing.end('bad gateway');
+    });
+    outgoing.on('close', () => forwarded.destroy());
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    counts,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
