@@ -1,16 +1,19 @@
-import { CHAIN_ARTIFACTS, type DocumentGenerator, OutlineSchema, readContract } from '@baton/chain';
-import { type A2AServer, type AgentExecutor, createA2AServer, type TaskStore } from '@baton/server';
+import {
+  type AgentHosting,
+  CHAIN_ARTIFACTS,
+  type DocumentGenerator,
+  hostingOptions,
+  OutlineSchema,
+  readContract,
+} from '@baton/chain';
+import { type A2AServer, type AgentExecutor, createA2AServer } from '@baton/server';
 import { DOC_AGENT_CARD } from './document-card.ts';
 import { streamDocument } from './stream-document.ts';
 
 /** What the doc agent is built from. */
-export interface DocAgentOptions {
+export interface DocAgentOptions extends AgentHosting {
   /** Writes the sections (offline or LLM-backed). */
   readonly generator: DocumentGenerator;
-  /** The public base URL the card advertises; default: each request's own origin. */
-  readonly url?: string;
-  /** Where tasks live; default the server's bounded in-memory store. */
-  readonly store?: TaskStore;
 }
 
 /**
@@ -26,8 +29,7 @@ export function createDocAgent(options: DocAgentOptions): A2AServer {
   return createA2AServer({
     card: DOC_AGENT_CARD,
     executor: createDocExecutor(options.generator),
-    ...(options.url === undefined ? {} : { url: options.url }),
-    ...(options.store === undefined ? {} : { store: options.store }),
+    ...hostingOptions(options),
   });
 }
 

@@ -5,6 +5,5 @@ import { createDocAgent } from './doc-agent.ts';
 await runAgentMain({
   name: 'doc-agent',
   defaultPort: 4102,
-  create: ({ generators, url, store }) =>
-    createDocAgent({ generator: generators.document, ...(url ? { url } : {}), ...(store ? { store } : {}) }),
+  create: ({ generators, ...hosting }) => createDocAgent({ generator: generators.document, ...hosting }),
 });

@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OutlineSchema } from '@baton/chain';
 import { type AppProcess, runAppToExit, startAppProcess } from '@baton/chain/testing';
 import { createA2AClient, firstDataPart, userMessage } from '@baton/client';
-import type { SendMessageResponse, Task } from '@baton/protocol';
+import { isA2AError, type SendMessageResponse, type Task } from '@baton/protocol';
+import { AGENT_RESTARTED_MESSAGE, TASK_BUSY_ELSEWHERE } from '@baton/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TOPIC_QUESTION } from './outline-agent.ts';
 
@@ -29,7 +32,7 @@ async function start(env: Record<string, string>): Promise<AppProcess> {
 
 describe('the outline agent process and its store', () => {
   it('still knows its tasks after kill -9 and a restart on the same SQLite file, and resumes one waiting for input', async () => {
-    const env = { BATON_STORE: `sqlite:${join(folder, 'outline.db')}` };
+    const env = { BATON_STORE: `sqlite:${join(folder, 'outline.db')}`, BATON_LEASE_TTL_MS: '500' };
     const first = await start(env);
     expect(first.output()).toContain(`tasks kept in SQLite at ${join(folder, 'outline.db')}`);
     const client = await createA2AClient({ agent: first.url });
@@ -48,17 +51,64 @@ describe('the outline agent process and its store', () => {
     expect(stillWaiting.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
     expect(stillWaiting.status.message?.parts).toEqual([{ text: TOPIC_QUESTION }]);
 
-    const resumed = taskOf(
-      await again.sendMessage({
-        message: userMessage('Solar panels', { taskId: waiting.id }),
-      }),
-    );
+    // The dead process's executor held the task's lease: until it expires, the answer gets a retryable error.
+    const answer = { message: userMessage('Solar panels', { taskId: waiting.id }) };
+    let response = await again.sendMessage(answer).catch((error: unknown) => error);
+    const deadline = Date.now() + 5_000;
+    while (isA2AError(response) && Date.now() < deadline) {
+      expect(response.reason).toBe(TASK_BUSY_ELSEWHERE);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      response = await again.sendMessage(answer).catch((error: unknown) => error);
+    }
+    const resumed = taskOf(response as SendMessageResponse);
     expect(resumed.id).toBe(waiting.id);
     expect(resumed.status.state).toBe('TASK_STATE_COMPLETED');
     const outline = OutlineSchema.parse(firstDataPart(resumed, 'outline')?.data);
     expect(outline).toMatchObject({ topic: 'Solar panels' });
     expect(outline.sections).toHaveLength(3);
     await second.stop();
+  });
+
+  it('ends FAILED, with the reason, a task that was WORKING when the process was killed, once its lease expired', async () => {
+    // The outline agent pointed at an LLM that never answers: its task stays WORKING until the kill.
+    const requests: string[] = [];
+    const silentLlm = createServer((request) => {
+      requests.push(request.url ?? '');
+    });
+    await new Promise<void>((resolve) => silentLlm.listen(0, '127.0.0.1', resolve));
+    const llm = `http://127.0.0.1:${(silentLlm.address() as AddressInfo).port}/v1`;
+    try {
+      const env = {
+        BATON_STORE: `sqlite:${join(folder, 'working.db')}`,
+        BATON_LEASE_TTL_MS: '500',
+        BATON_LLM_BASE_URL: llm,
+        BATON_LLM_MODEL: 'stand-in',
+      };
+      const first = await start(env);
+      const client = await createA2AClient({ agent: first.url });
+      const started = taskOf(await client.sendMessage('The history of tea', { returnImmediately: true }));
+      const done = await client.sendMessage('Coffee', { returnImmediately: true });
+      while (requests.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await client.getTask(started.id)).status.state).toBe('TASK_STATE_WORKING');
+      await first.stop('SIGKILL');
+
+      const second = await start({ ...env, BATON_LLM_BASE_URL: '', BATON_LLM_MODEL: '' });
+      const again = await createA2AClient({ agent: second.url });
+      let task = await again.getTask(started.id);
+      const deadline = Date.now() + 5_000;
+      while (task.status.state === 'TASK_STATE_WORKING' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        task = await again.getTask(started.id);
+      }
+      expect(task.status.state).toBe('TASK_STATE_FAILED');
+      expect(task.status.message?.parts).toEqual([{ text: AGENT_RESTARTED_MESSAGE }]);
+      expect(task.history?.[0]?.parts).toEqual([{ text: 'The history of tea' }]);
+      expect((await again.getTask(taskOf(done).id)).status.state).toBe('TASK_STATE_FAILED');
+      await second.stop();
+    } finally {
+      silentLlm.closeAllConnections();
+      silentLlm.close();
+    }
   });
 
   it.each([

@@ -5,10 +5,5 @@ import { createOutlineAgent } from './outline-agent.ts';
 await runAgentMain({
   name: 'outline-agent',
   defaultPort: 4101,
-  create: ({ generators, url, store }) =>
-    createOutlineAgent({
-      generator: generators.outline,
-      ...(url ? { url } : {}),
-      ...(store ? { store } : {}),
-    }),
+  create: ({ generators, ...hosting }) => createOutlineAgent({ generator: generators.outline, ...hosting }),
 });

@@ -1,6 +1,8 @@
 import {
+  type AgentHosting,
   CHAIN_ARTIFACTS,
   contractPart,
+  hostingOptions,
   type OutlineGenerator,
   type OutlineOptions,
   OutlineOptionsSchema,
@@ -8,26 +10,16 @@ import {
   readContract,
 } from '@baton/chain';
 import { JsonValueSchema, type Message } from '@baton/protocol';
-import {
-  type A2AServer,
-  type AgentExecutor,
-  createA2AServer,
-  messageText,
-  type TaskStore,
-} from '@baton/server';
+import { type A2AServer, type AgentExecutor, createA2AServer, messageText } from '@baton/server';
 import { OUTLINE_AGENT_CARD } from './outline-card.ts';
 
 /** The question the agent asks when a request names no topic. */
 export const TOPIC_QUESTION = 'What topic should the outline cover?';
 
 /** What the outline agent is built from. */
-export interface OutlineAgentOptions {
+export interface OutlineAgentOptions extends AgentHosting {
   /** Writes the outline (offline or LLM-backed). */
   readonly generator: OutlineGenerator;
-  /** The public base URL the card advertises; default: each request's own origin. */
-  readonly url?: string;
-  /** Where tasks live; default the server's bounded in-memory store. */
-  readonly store?: TaskStore;
 }
 
 /**
@@ -42,8 +34,7 @@ export function createOutlineAgent(options: OutlineAgentOptions): A2AServer {
   return createA2AServer({
     card: OUTLINE_AGENT_CARD,
     executor: createOutlineExecutor(options.generator),
-    ...(options.url === undefined ? {} : { url: options.url }),
-    ...(options.store === undefined ? {} : { store: options.store }),
+    ...hostingOptions(options),
   });
 }
 

@@ -5,10 +5,5 @@ import { createSummaryAgent } from './summary-agent.ts';
 await runAgentMain({
   name: 'summary-agent',
   defaultPort: 4103,
-  create: ({ generators, url, store }) =>
-    createSummaryAgent({
-      generator: generators.summary,
-      ...(url ? { url } : {}),
-      ...(store ? { store } : {}),
-    }),
+  create: ({ generators, ...hosting }) => createSummaryAgent({ generator: generators.summary, ...hosting }),
 });

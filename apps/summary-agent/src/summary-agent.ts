@@ -1,31 +1,23 @@
 import {
+  type AgentHosting,
   CHAIN_ARTIFACTS,
   contractPart,
   type Document,
   DocumentSchema,
+  hostingOptions,
   readContract,
   type SummaryGenerator,
   SummarySchema,
 } from '@baton/chain';
 import { A2AError, JsonValueSchema, type Message } from '@baton/protocol';
-import {
-  type A2AServer,
-  type AgentExecutor,
-  createA2AServer,
-  messageText,
-  type TaskStore,
-} from '@baton/server';
+import { type A2AServer, type AgentExecutor, createA2AServer, messageText } from '@baton/server';
 import { documentFromText } from './document-from-text.ts';
 import { SUMMARY_AGENT_CARD } from './summary-card.ts';
 
 /** What the summary agent is built from. */
-export interface SummaryAgentOptions {
+export interface SummaryAgentOptions extends AgentHosting {
   /** Writes the summary (extractive or LLM-backed). */
   readonly generator: SummaryGenerator;
-  /** The public base URL the card advertises; default: each request's own origin. */
-  readonly url?: string;
-  /** Where tasks live; default the server's bounded in-memory store. */
-  readonly store?: TaskStore;
 }
 
 /**
@@ -41,8 +33,7 @@ export function createSummaryAgent(options: SummaryAgentOptions): A2AServer {
   return createA2AServer({
     card: SUMMARY_AGENT_CARD,
     executor: createSummaryExecutor(options.generator),
-    ...(options.url === undefined ? {} : { url: options.url }),
-    ...(options.store === undefined ? {} : { store: options.store }),
+    ...hostingOptions(options),
   });
 }
 

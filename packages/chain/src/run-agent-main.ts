@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import type { A2AServer, TaskStore } from '@baton/server';
+import type { A2AServer } from '@baton/server';
 import { startA2AServer } from '@baton/server/node';
+import type { AgentHosting } from './agent-hosting.ts';
 import { createGeneratorsFromEnv, type SelectedGenerators } from './generators/generators-from-env.ts';
 import { openStores } from './stores/open-stores.ts';
 import { describeStoresConfig, readStoresConfig } from './stores/read-stores-config.ts';
@@ -11,12 +12,8 @@ export interface AgentMainOptions {
   readonly name: string;
   /** The port it listens on when `PORT` is not set. */
   readonly defaultPort: number;
-  /** Builds the agent from the generators the environment selects, the public URL and the task store, if any. */
-  readonly create: (input: {
-    readonly generators: SelectedGenerators;
-    readonly url?: string;
-    readonly store?: TaskStore;
-  }) => A2AServer;
+  /** Builds the agent from the generators the environment selects and where it is hosted (URL, store, cluster). */
+  readonly create: (input: AgentHosting & { readonly generators: SelectedGenerators }) => A2AServer;
 }
 
 /** The git-ignored folder at the repository root where the apps keep their SQLite files by default. */
@@ -25,6 +22,17 @@ export const DEFAULT_DATA_DIRECTORY = fileURLToPath(new URL('../../../data/', im
 /** The store an app uses when `BATON_STORE` is unset: a SQLite file named after it in the data folder. */
 export function defaultStoreFor(name: string): string {
   return `sqlite:${DEFAULT_DATA_DIRECTORY}${name}.db`;
+}
+
+function readLeaseTtl(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const ttl = Number(value);
+  if (!Number.isInteger(ttl) || ttl < 100) {
+    throw new Error(
+      `BATON_LEASE_TTL_MS must be a whole number of milliseconds, at least 100, got "${value}"`,
+    );
+  }
+  return ttl;
 }
 
 function readPort(value: string | undefined, fallback: number): number {
@@ -39,7 +47,8 @@ function readPort(value: string | undefined, fallback: number): number {
 /**
  * Runs one agent of the chain as a process: `PORT` (0 for any free port), `HOST` (default 127.0.0.1),
  * `PUBLIC_URL` (the base URL the card advertises; default each request's own), `BATON_STORE` /
- * `BATON_EVENT_BUS` (default: a SQLite file in the data folder, see `readStoresConfig`) and the generator
+ * `BATON_EVENT_BUS` (default: a SQLite file in the data folder, see `readStoresConfig`), `BATON_LEASE_TTL_MS`
+ * (how long a dead process's task stays WORKING before it is ended; default 15 s) and the generator
  * variables `createGeneratorsFromEnv` reads. Prints `listening on <url>` once it accepts requests (the end-to-end test
  * reads that line), stops gracefully on SIGINT and SIGTERM (a second signal exits at once), and exits 1 with
  * a one-line reason on a bad configuration.
@@ -52,12 +61,8 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
     const url = env.PUBLIC_URL?.trim() || undefined;
     const generators = createGeneratorsFromEnv(env);
     const storesConfig = readStoresConfig(env, defaultStoreFor(name));
-    const stores = await openStores(storesConfig);
-    const server = options.create({
-      generators,
-      ...(url ? { url } : {}),
-      ...(stores.tasks ? { store: stores.tasks } : {}),
-    });
+    const stores = await openStores(storesConfig, { leaseTtlMs: readLeaseTtl(env.BATON_LEASE_TTL_MS) });
+    const server = options.create({ generators, url, store: stores.tasks, cluster: stores.cluster });
     const running = await startA2AServer(server, { port, hostname });
     console.log(`${name}: ${generators.describe}`);
     console.log(`${name}: ${describeStoresConfig(storesConfig)}`);

@@ -1,4 +1,11 @@
-import type { Logger, PushConfigRecords, TaskStore } from '@baton/server';
+import type {
+  ClusterOptions,
+  Logger,
+  PushConfigRecords,
+  TaskEventBus,
+  TaskLeaseStore,
+  TaskStore,
+} from '@baton/server';
 import type { PostgresStores } from '@baton/store-postgres';
 import type { SqliteStores } from '@baton/store-sqlite';
 import type { StoresConfig } from './read-stores-config.ts';
@@ -10,6 +17,8 @@ export interface OpenedStores {
   readonly tasks?: TaskStore;
   /** Where push configs are kept; `undefined` for `memory`. */
   readonly pushConfigs?: PushConfigRecords;
+  /** Task leases and the event bus, for `createA2AServer({ cluster })`; `undefined` for `memory`. */
+  readonly cluster?: ClusterOptions;
   /** The SQLite stores, when the store is SQLite (for the app's own tables). */
   readonly sqlite?: SqliteStores;
   /** The PostgreSQL stores, when the store is PostgreSQL (for the app's own tables). */
@@ -18,44 +27,84 @@ export interface OpenedStores {
   close(): Promise<void>;
 }
 
+/** Options of {@link openStores}. */
+export interface OpenStoresOptions {
+  readonly logger?: Logger;
+  /** How long a task lease lasts without renewal (see `ClusterOptions.leaseTtlMs`). */
+  readonly leaseTtlMs?: number | undefined;
+}
+
+type OpenedStore = Omit<OpenedStores, 'config' | 'cluster'> & { readonly leases?: TaskLeaseStore };
+
 /**
  * Opens the store a config names: nothing for `memory`, the SQLite file (created, migrated) or the
- * PostgreSQL database (reached, migrated). The drivers are loaded only when used. Rejects with a one-line
- * reason when the database cannot be opened or reached.
+ * PostgreSQL database (reached, migrated), with its task leases, and the event bus the config names. The
+ * drivers are loaded only when used. Rejects with a one-line reason when a database cannot be opened or reached.
  */
 export async function openStores(
   config: StoresConfig,
-  options: { readonly logger?: Logger } = {},
+  options: OpenStoresOptions = {},
 ): Promise<OpenedStores> {
+  const { leases, ...opened } = await openStore(config, options.logger);
+  if (!leases) return { ...opened, config };
+  let bus: TaskEventBus | undefined;
+  try {
+    bus = await openBus(config, options.logger);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  const cluster: ClusterOptions = {
+    leases,
+    ...(bus ? { bus } : {}),
+    ...(options.leaseTtlMs === undefined ? {} : { leaseTtlMs: options.leaseTtlMs }),
+  };
+  return {
+    ...opened,
+    config,
+    cluster,
+    async close() {
+      await bus?.close();
+      await opened.close();
+    },
+  };
+}
+
+async function openStore(config: StoresConfig, logger: Logger | undefined): Promise<OpenedStore> {
   const { store } = config;
-  const logger = options.logger ? { logger: options.logger } : {};
+  const log = logger ? { logger } : {};
   if (store.kind === 'sqlite') {
     const { createSqliteStores } = await import('@baton/store-sqlite');
     let sqlite: SqliteStores;
     try {
-      sqlite = createSqliteStores({ path: store.path, ...logger });
+      sqlite = createSqliteStores({ path: store.path, ...log });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`Cannot open the SQLite store at ${store.path}: ${reason}`, { cause: error });
     }
-    return {
-      config,
-      tasks: sqlite.tasks,
-      pushConfigs: sqlite.pushConfigs,
-      sqlite,
-      close: () => sqlite.close(),
-    };
+    const { tasks, pushConfigs, leases } = sqlite;
+    return { tasks, pushConfigs, leases, sqlite, close: () => sqlite.close() };
   }
   if (store.kind === 'postgres') {
     const { createPostgresStores } = await import('@baton/store-postgres');
-    const postgres = await createPostgresStores({ url: store.url, ...logger });
-    return {
-      config,
-      tasks: postgres.tasks,
-      pushConfigs: postgres.pushConfigs,
-      postgres,
-      close: () => postgres.close(),
-    };
+    const postgres = await createPostgresStores({ url: store.url, ...log });
+    const { tasks, pushConfigs, leases } = postgres;
+    return { tasks, pushConfigs, leases, postgres, close: () => postgres.close() };
   }
-  return { config, close: async () => undefined };
+  return { close: async () => undefined };
+}
+
+/** Opens the event bus a config names; `undefined` for none. */
+async function openBus(config: StoresConfig, logger: Logger | undefined): Promise<TaskEventBus | undefined> {
+  const { bus } = config;
+  const log = logger ? { logger } : {};
+  if (bus.kind === 'redis') {
+    const { createRedisEventBus } = await import('@baton/bus-redis');
+    return createRedisEventBus({ url: bus.url, ...log });
+  }
+  if (bus.kind === 'postgres') {
+    const { createPostgresEventBus } = await import('@baton/bus-postgres');
+    return createPostgresEventBus({ url: bus.url, ...log });
+  }
+  return undefined;
 }

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root, where `apps/<app>/src/main.ts` live. */
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+// Node itself runs the app with tsx's loader: the tsx CLI would run it in a child process, which a SIGKILL
+// of the CLI leaves running.
+const TSX_LOADER = import.meta.resolve('tsx');
 
 /** An app started as a real process. */
 export interface AppProcess {
@@ -23,7 +25,7 @@ export interface AppExit {
 }
 
 function spawnApp(app: string, env: Record<string, string>): ChildProcess {
-  return spawn(TSX, [`apps/${app}/src/main.ts`], {
+  return spawn(process.execPath, ['--import', TSX_LOADER, `apps/${app}/src/main.ts`], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -31,7 +33,7 @@ function spawnApp(app: string, env: Record<string, string>): ChildProcess {
 }
 
 /**
- * Starts `apps/<app>/src/main.ts` under tsx as a real process (port 0 unless `env.PORT` says otherwise) and
+ * Starts `apps/<app>/src/main.ts` with tsx's loader as a real process (one process: a SIGKILL kills the app) (port 0 unless `env.PORT` says otherwise) and
  * resolves once it prints `listening on <url>`; rejects with what it printed if it exits first or takes longer
  * than `timeoutMs`.
  */

@@ -1,0 +1,20 @@
+import type { A2AServerOptions, ClusterOptions, TaskStore } from '@baton/server';
+
+/** Where and how a chain agent is hosted: its public URL, its task store and its cluster settings. */
+export interface AgentHosting {
+  /** The public base URL the card advertises; default: each request's own origin. */
+  readonly url?: string | undefined;
+  /** Where tasks live; default the server's bounded in-memory store. */
+  readonly store?: TaskStore | undefined;
+  /** Task leases and an event bus (see `ClusterOptions`); default: none, one instance. */
+  readonly cluster?: ClusterOptions | undefined;
+}
+
+/** The `createA2AServer` options an {@link AgentHosting} sets, leaving out what it does not. */
+export function hostingOptions(hosting: AgentHosting): Pick<A2AServerOptions, 'url' | 'store' | 'cluster'> {
+  return {
+    ...(hosting.url === undefined ? {} : { url: hosting.url }),
+    ...(hosting.store === undefined ? {} : { store: hosting.store }),
+    ...(hosting.cluster === undefined ? {} : { cluster: hosting.cluster }),
+  };
+}
