@@ -27,6 +27,6 @@ export interface ClusterOptions {
   readonly requestTimeoutMs?: number;
 }
 
-/** The status message of a task whose instance died while working on it. */
+/** The status message of a task whose instance died (or could not record its work) while working on it. */
 export const AGENT_RESTARTED_MESSAGE =
-  'The agent restarted while working on this task, so the work was lost; send the request again.';
+  'The agent stopped while working on this task (it restarted, or could not record its work); send the request again.';

@@ -30,6 +30,8 @@ export interface LiveExecution {
   readonly failRequest: (error: A2AError) => void;
   /** Frees the execution's running-task slot (idempotent): at a terminal state, a direct reply, or its end. */
   releaseSlot: () => void;
+  /** Set when the store refused to record how the execution ended: the task is left to recovery. */
+  unrecorded: boolean;
 }
 
 /** Creates the bookkeeping of a new execution (its `done` is filled in by whoever runs it). */
@@ -43,6 +45,7 @@ export function createLiveExecution(taskId: string, failRequest: (error: A2AErro
     detached: undefined,
     done: Promise.resolve(),
     releaseSlot: () => undefined,
+    unrecorded: false,
   };
 }
 

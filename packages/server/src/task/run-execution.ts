@@ -1,4 +1,4 @@
-import { type A2AError, isA2AError, isTerminalState, type Message } from '@baton/protocol';
+import { A2AError, isA2AError, isTerminalState, type Message } from '@baton/protocol';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
 import { createAgentMessage } from '../executor/agent-message.ts';
 import { createExecutionContext, type ExecutionRequest } from '../executor/execution-context.ts';
@@ -97,9 +97,15 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
       (result) => settle(() => finish(result)),
       (error: unknown) => settle(() => fail(error)),
     )
-    .catch((error: unknown) =>
-      logger.error('Could not record how an execution ended', { taskId: channel.taskId, error }),
-    )
+    .catch((error: unknown) => {
+      // The store refused the end (it is down): the request still waiting gets why, and the task is left for
+      // recovery (its lease expires instead of being released) to end once the store is back.
+      logger.error('Could not record how an execution ended', { taskId: channel.taskId, error });
+      execution.unrecorded = true;
+      execution.failRequest(
+        isA2AError(error) ? error : A2AError.internal('The agent could not record its work', error),
+      );
+    })
     .finally(() => channel.detachExecution(execution));
   return execution;
 }

@@ -151,8 +151,11 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     void execution.done.then(() => {
       live.delete(execution);
       extra.release();
-      // The lease goes with the execution, unless another one on this task started here meanwhile.
-      if (coordinator && !registry.peek(channel.taskId)?.execution) void coordinator.release(channel.taskId);
+      // The lease goes with the execution, unless another one on this task started here meanwhile; a task whose
+      // end the store refused keeps it until it expires, so recovery ends the task once the store is back.
+      if (!coordinator || registry.peek(channel.taskId)?.execution) return;
+      if (execution.unrecorded) coordinator.forget(channel.taskId);
+      else void coordinator.release(channel.taskId);
     });
   }
 
