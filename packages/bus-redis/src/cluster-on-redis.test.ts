@@ -21,7 +21,7 @@ describe.skipIf(!postgres.available || !redis.available)('cluster on PostgreSQL 
             () => bus.close(),
             () => stores.close(),
           );
-          return { store: stores.tasks, leases: stores.leases, bus };
+          return { store: stores.tasks, leases: stores.leases, bus, pushConfigs: stores.pushConfigs };
         },
         async close() {
           for (const close of closers) await close().catch(() => undefined);

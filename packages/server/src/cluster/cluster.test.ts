@@ -1,3 +1,4 @@
+import { createInMemoryPushConfigRecords } from '../push/in-memory-push-config-records.ts';
 import { createInMemoryTaskStore } from '../store/in-memory-task-store.ts';
 import { describeClusterContract } from '../testing/cluster-contract.ts';
 import { createInMemoryEventBus } from './in-memory-event-bus.ts';
@@ -8,6 +9,7 @@ describeClusterContract('in-memory store and bus shared in one process', {
     const store = createInMemoryTaskStore();
     const leases = createInMemoryTaskLeaseStore();
     const bus = createInMemoryEventBus();
-    return { instance: async () => ({ store, leases, bus }), close: async () => undefined };
+    const pushConfigs = createInMemoryPushConfigRecords();
+    return { instance: async () => ({ store, leases, bus, pushConfigs }), close: async () => undefined };
   },
 });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type A2AClient, createA2AClient, userMessage } from '@baton/client';
 import type { StreamResponse, Task } from '@baton/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { createA2AServer } from '../create-a2a-server.ts';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
 import { messageText } from '../executor/message-content.ts';
 import { type RunningA2AServer, startA2AServer } from '../node.ts';
+import type { PushConfigRecords } from '../push/push-config-records.ts';
 import type { TaskStore } from '../store/task-store.ts';
 import { startRoundRobinProxy } from './round-robin-proxy.ts';
 
@@ -17,6 +20,7 @@ export interface ClusterParts {
   readonly store: TaskStore;
   readonly leases: TaskLeaseStore;
   readonly bus: TaskEventBus;
+  readonly pushConfigs: PushConfigRecords;
 }
 
 /** How {@link describeClusterContract} gets instances' parts. */
@@ -141,6 +145,7 @@ export function describeClusterContract(name: string, options: ClusterContractOp
           card: CARD,
           executor: executorFor(instance, journal),
           store: parts.store,
+          push: { records: parts.pushConfigs, allowlist: ['127.0.0.1'], retries: 0 },
           cluster: tweak(index, {
             leases: parts.leases,
             bus: parts.bus,
@@ -238,6 +243,43 @@ export function describeClusterContract(name: string, options: ClusterContractOp
       }
       expect(task.status.state).toBe('TASK_STATE_FAILED');
       expect(task.status.message?.parts).toEqual([{ text: AGENT_RESTARTED_MESSAGE }]);
+    });
+
+    it('delivers each push notification once, from the instance that runs the task, not once per instance', async () => {
+      const bodies: string[] = [];
+      const hook = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          bodies.push(body);
+          response.writeHead(200).end();
+        });
+      });
+      await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+      cleanups.push(() => new Promise<void>((resolve) => hook.close(() => resolve())));
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+      const { clients } = await cluster(2);
+      const [a, b] = clients as [A2AClient, A2AClient];
+      const events: StreamResponse[] = [];
+      for await (const event of a.streamMessage(
+        { message: userMessage('stream 3 30'), configuration: { taskPushNotificationConfig: { url } } },
+        { resubscribe: false },
+      )) {
+        events.push(event);
+        // A stream on B follows the same task meanwhile; its events must not be pushed a second time.
+        if (events.length === 1)
+          void collect(b.subscribe(taskOf(event).id, { resubscribe: false })).catch(() => []);
+      }
+      const deadline = Date.now() + 5_000;
+      while (!bodies.some((body) => body.includes('TASK_STATE_COMPLETED')) && Date.now() < deadline)
+        await sleep(20);
+      await sleep(200);
+      // The Task, the finished artifact (intermediate chunks are not pushed) and the final status: once each.
+      expect(bodies.map((body) => Object.keys(JSON.parse(body) as object)[0])).toEqual([
+        'task',
+        'artifactUpdate',
+        'statusUpdate',
+      ]);
     });
 
     it('keeps every stream whole when each call lands on the next instance in turn', async () => {
