@@ -1,24 +1,23 @@
-import { A2AError, createId, isA2AError, isTerminalState, type Message, type Task } from '@baton/protocol';
-import { AGENT_RESTARTED_MESSAGE, type ClusterOptions } from '../cluster/cluster-options.ts';
+import { A2AError, createId, isTerminalState, type Message, type Task } from '@baton/protocol';
+import type { ClusterOptions } from '../cluster/cluster-options.ts';
 import { type Coordinator, createCoordinator, TASK_BUSY_ELSEWHERE } from '../cluster/create-coordinator.ts';
-import type { ExpiredLease } from '../cluster/task-lease-store.ts';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
-import { createAgentMessage } from '../executor/agent-message.ts';
-import type { CallUser } from '../handler/call-context.ts';
 import { overloadError, shuttingDownError, tooManyTasksError } from '../handler/overload-error.ts';
 import { isSameScope } from '../store/is-same-scope.ts';
-import type { TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.ts';
+import type { TaskScope, TaskStore } from '../store/task-store.ts';
 import { assertAcceptsMessage, isVisible } from './accept-message.ts';
 import { createChannelRegistry } from './channel-registry.ts';
 import type { TaskEventHub } from './event-hub.ts';
 import { followRemoteTask, type VersionedTask } from './follow-remote-task.ts';
 import { abortExecution, type LiveExecution } from './live-execution.ts';
 import type { Logger } from './logger.ts';
+import { createTaskRecovery } from './recover-task.ts';
 import { runExecution } from './run-execution.ts';
 import { shutDownExecutions } from './shut-down-executions.ts';
 import { createSlotPool, type ReleaseSlot } from './slot-pool.ts';
 import type { TaskChannel } from './task-channel.ts';
 import type { TaskObserver } from './task-observer.ts';
+import type { SendInput, Subscription, TaskRuntime } from './task-runtime-types.ts';
 
 /** What a {@link TaskRuntime} is built from. */
 export interface TaskRuntimeOptions {
@@ -35,52 +34,7 @@ export interface TaskRuntimeOptions {
 /** The default bound of {@link TaskRuntimeOptions.maxRunningTasks}. */
 export const DEFAULT_MAX_RUNNING_TASKS = 1_000;
 
-/** A client message to act on, with who sent it. */
-export interface SendInput {
-  readonly message: Message;
-  readonly scope: TaskScope;
-  readonly user: CallUser | undefined;
-  readonly tenant: string | undefined;
-  readonly requestedExtensions: readonly string[];
-  /** Trims the Task snapshot sent first when the message continues an existing task. */
-  readonly historyLength?: number | undefined;
-}
-
-/** An observer attached to a task's events; `stop` detaches it (the task goes on). */
-export interface Subscription {
-  readonly taskId: string;
-  stop(): void;
-  /** The Task snapshot a follow-up sent first, with its version (for a follow-up forwarded by another instance). */
-  readonly first?: VersionedTask;
-}
-
-/** The task lifecycle engine behind the request handler. */
-export interface TaskRuntime {
-  /**
-   * Starts a task, or continues one (`message.taskId`): resumes the execution waiting in `requestInput`, or
-   * starts a new one with the existing task. The observer gets every event from the first on: for a new task
-   * the Task (SUBMITTED) or the direct Message, for an existing one a Task snapshot. A send that needs a new
-   * execution beyond `maxRunningTasks` is refused (TOO_MANY_TASKS) before anything is created.
-   */
-  send(input: SendInput, observer: TaskObserver): Promise<Subscription>;
-  /** Sends the current Task to the observer, then its events. UnsupportedOperation for a terminal task. */
-  subscribe(
-    taskId: string,
-    scope: TaskScope,
-    observer: TaskObserver,
-    read?: TaskReadOptions,
-  ): Promise<Subscription>;
-  /** Cancels a task: fires its execution's signal and ends it CANCELED; idempotent on a canceled task. */
-  cancel(taskId: string, scope: TaskScope): Promise<Task>;
-  /**
-   * Stops taking messages, lets running executions finish for up to `deadlineMs` (default 10 s), then aborts
-   * the rest and cancels their tasks (CANCELED, with {@link SHUTDOWN_MESSAGE}). Executions waiting for input are aborted at once and their tasks stay
-   * interrupted, so with a durable store a follow-up after restart picks them up.
-   */
-  shutdown(options?: { readonly deadlineMs?: number }): Promise<void>;
-  /** Resolves once this instance takes requests forwarded by the others (at once without a bus). */
-  ready(): Promise<void>;
-}
+export type { SendInput, Subscription, TaskRuntime } from './task-runtime-types.ts';
 
 /** A request one instance forwards to the instance that holds a task's lease. */
 type ForwardedRequest =
@@ -316,58 +270,22 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     throw A2AError.internal('Another instance sent a request this one does not know');
   }
 
-  // A task whose instance died: ended FAILED (or started again, if the executor says it may be), once.
-  async function recover({ taskId }: ExpiredLease): Promise<void> {
-    // Running here: this instance's own renewal was late, and its next one restores the lease.
-    if (!coordinator || closing || registry.peek(taskId)?.execution) return;
-    const restart = options.cluster?.restartInterruptedTasks === true;
-    const slot = restart ? slots.tryAcquire() : undefined;
-    if (restart && !slot) return;
-    let started = false;
-    try {
-      const claimed = await coordinator.claim(taskId).catch(() => undefined);
-      if (!claimed?.here) return;
-      await registry.withTask(taskId, async (channel) => {
-        const state = channel.state;
-        if (channel.execution || (state !== 'TASK_STATE_SUBMITTED' && state !== 'TASK_STATE_WORKING')) return;
-        const task = restart ? await channel.snapshot() : undefined;
-        const message = task?.history?.filter((entry) => entry.role === 'ROLE_USER').at(-1);
-        if (task && message && slot) {
-          const scope = channel.scope;
-          const input: SendInput = {
-            message,
-            scope,
-            user: scope.ownerId === undefined ? undefined : { id: scope.ownerId },
-            tenant: scope.tenant,
-            requestedExtensions: [],
-          };
-          start(channel, input, message, {
-            release: slot,
-            task,
-            referencedTasks: [],
-            onEarlyError: (error) => logger.warn('A restarted task failed at once', { taskId, error }),
-          });
-          started = true;
-          logger.warn('Started again a task whose instance stopped while it was working', { taskId });
-          return;
-        }
-        const ids = { taskId, contextId: channel.contextId };
-        await channel.setStatus('TASK_STATE_FAILED', createAgentMessage(AGENT_RESTARTED_MESSAGE, ids));
-        logger.warn('Ended a task whose instance stopped while it was working', { taskId, state });
-      });
-      if (!started) await coordinator.release(taskId);
-    } catch (error) {
-      if (isA2AError(error, 'TaskNotFoundError')) {
-        await coordinator.release(taskId);
-      } else {
-        // Left to expire again, and to be recovered on a later sweep (by any instance).
-        coordinator.forget(taskId);
-        logger.warn('Could not recover a task whose instance stopped; will retry', { taskId, error });
-      }
-    } finally {
-      if (!started) slot?.();
-    }
-  }
+  const recover = createTaskRecovery({
+    registry,
+    logger,
+    restart: options.cluster?.restartInterruptedTasks === true,
+    coordinator: () => coordinator,
+    isClosing: () => closing,
+    takeSlot: () => slots.tryAcquire(),
+    restartExecution: (channel, input, task, release) =>
+      start(channel, input, input.message, {
+        release,
+        task,
+        referencedTasks: [],
+        onEarlyError: (error) =>
+          logger.warn('A restarted task failed at once', { taskId: channel.taskId, error }),
+      }),
+  });
 
   // Another instance took the task over: stop the execution here without writing anything more.
   function dropLostTask(taskId: string): void {

@@ -1,0 +1,52 @@
+import type { Message, Task } from '@baton/protocol';
+import type { CallUser } from '../handler/call-context.ts';
+import type { TaskReadOptions, TaskScope } from '../store/task-store.ts';
+import type { VersionedTask } from './follow-remote-task.ts';
+import type { TaskObserver } from './task-observer.ts';
+
+/** A client message to act on, with who sent it. */
+export interface SendInput {
+  readonly message: Message;
+  readonly scope: TaskScope;
+  readonly user: CallUser | undefined;
+  readonly tenant: string | undefined;
+  readonly requestedExtensions: readonly string[];
+  /** Trims the Task snapshot sent first when the message continues an existing task. */
+  readonly historyLength?: number | undefined;
+}
+
+/** An observer attached to a task's events; `stop` detaches it (the task goes on). */
+export interface Subscription {
+  readonly taskId: string;
+  stop(): void;
+  /** The Task snapshot a follow-up sent first, with its version (for a follow-up forwarded by another instance). */
+  readonly first?: VersionedTask;
+}
+
+/** The task lifecycle engine behind the request handler. */
+export interface TaskRuntime {
+  /**
+   * Starts a task, or continues one (`message.taskId`): resumes the execution waiting in `requestInput`, or
+   * starts a new one with the existing task. The observer gets every event from the first on: for a new task
+   * the Task (SUBMITTED) or the direct Message, for an existing one a Task snapshot. A send that needs a new
+   * execution beyond `maxRunningTasks` is refused (TOO_MANY_TASKS) before anything is created.
+   */
+  send(input: SendInput, observer: TaskObserver): Promise<Subscription>;
+  /** Sends the current Task to the observer, then its events. UnsupportedOperation for a terminal task. */
+  subscribe(
+    taskId: string,
+    scope: TaskScope,
+    observer: TaskObserver,
+    read?: TaskReadOptions,
+  ): Promise<Subscription>;
+  /** Cancels a task: fires its execution's signal and ends it CANCELED; idempotent on a canceled task. */
+  cancel(taskId: string, scope: TaskScope): Promise<Task>;
+  /**
+   * Stops taking messages, lets running executions finish for up to `deadlineMs` (default 10 s), then aborts
+   * the rest and cancels their tasks (CANCELED, with {@link SHUTDOWN_MESSAGE}). Executions waiting for input are aborted at once and their tasks stay
+   * interrupted, so with a durable store a follow-up after restart picks them up.
+   */
+  shutdown(options?: { readonly deadlineMs?: number }): Promise<void>;
+  /** Resolves once this instance takes requests forwarded by the others (at once without a bus). */
+  ready(): Promise<void>;
+}
