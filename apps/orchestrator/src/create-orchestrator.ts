@@ -1,3 +1,4 @@
+import type { AgentHosting } from '@baton/chain';
 import type { A2AClientOptions } from '@baton/client';
 import type { Logger } from '@baton/server';
 import { Hono } from 'hono';
@@ -6,6 +7,7 @@ import { type AgentDirectory, createAgentDirectory } from './discovery/agent-dir
 import { createRunsRoutes } from './http/create-runs-routes.ts';
 import { jsonError } from './http/json-errors.ts';
 import { createRun, type RunInput } from './run/create-run.ts';
+import type { RunRecords } from './run/run-records.ts';
 import { createRunStore, type RunStore } from './run/run-store.ts';
 
 /** Options of {@link createOrchestrator}. */
@@ -20,12 +22,18 @@ export interface OrchestratorOptions {
   readonly client?: Omit<A2AClientOptions, 'agent' | 'signal'>;
   /** Where the chain agent reports failures its callers must not see; default the console. */
   readonly logger?: Logger;
+  /** Where runs are kept; default in memory. With durable records, unfinished runs go on after a restart. */
+  readonly runRecords?: RunRecords;
+  /** Where the orchestrator's own A2A agent keeps its tasks (store, cluster). */
+  readonly hosting?: AgentHosting;
 }
 
 /** The orchestrator: a Hono app with the runs API and the chain's A2A agent, plus its runs and agents. */
 export type Orchestrator = Hono & {
   readonly runs: RunStore;
   readonly directory: AgentDirectory;
+  /** Resumes the runs the records hold as unfinished (a restart); resolves with how many. */
+  resumeRuns(): Promise<number>;
 };
 
 /**
@@ -41,26 +49,42 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     urls: options.agents,
     ...(options.client === undefined ? {} : { client: options.client }),
   });
-  const runs = createRunStore(
-    options.maxFinishedRuns === undefined ? {} : { maxFinished: options.maxFinishedRuns },
-  );
-  const startRun = (input: Omit<RunInput, 'directory' | 'stepTimeoutMs'>) => {
+  const runs = createRunStore({
+    ...(options.maxFinishedRuns === undefined ? {} : { maxFinished: options.maxFinishedRuns }),
+    ...(options.runRecords === undefined ? {} : { records: options.runRecords }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  });
+  const startRun = (input: Omit<RunInput, 'directory' | 'stepTimeoutMs' | 'onEvent'>) => {
     const run = createRun({
       ...input,
       directory,
+      onEvent: (event, view) => runs.record(event, view),
       ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
     });
     runs.add(run);
     return run;
+  };
+  const resumeRuns = async () => {
+    const unfinished = await runs.unfinished();
+    for (const view of unfinished) {
+      if (runs.get(view.runId)) continue;
+      const stored = await runs.load(view.runId);
+      if (stored) startRun({ topic: view.topic, resume: stored });
+    }
+    return unfinished.length;
   };
 
   const app = new Hono();
   app.route('/', createRunsRoutes({ runs, startRun }));
   app.route(
     '/',
-    createChainAgent({ startRun, ...(options.logger === undefined ? {} : { logger: options.logger }) }),
+    createChainAgent({
+      startRun,
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...(options.hosting === undefined ? {} : { hosting: options.hosting }),
+    }),
   );
   app.notFound((c) => jsonError(c, 404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`));
   app.onError((_error, c) => jsonError(c, 500, 'INTERNAL_ERROR', 'The orchestrator failed on this request'));
-  return Object.assign(app, { runs, directory });
+  return Object.assign(app, { runs, directory, resumeRuns });
 }

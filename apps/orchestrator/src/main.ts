@@ -1,14 +1,41 @@
 import { fileURLToPath } from 'node:url';
+import {
+  defaultStoreFor,
+  describeStoresConfig,
+  type OpenedStores,
+  openStores,
+  readLeaseTtl,
+  readStoresConfig,
+} from '@baton/chain';
 import { serve } from '@hono/node-server';
 import { readAgentUrls } from './config/read-agent-urls.ts';
-import { createOrchestrator } from './create-orchestrator.ts';
+import { createOrchestrator, type Orchestrator } from './create-orchestrator.ts';
 import { waitForAgents } from './discovery/agent-directory.ts';
+import { openRunRecords } from './run/open-run-records.ts';
 
-const agents = await readAgentUrls(
-  { argv: process.argv.slice(2), env: process.env },
-  fileURLToPath(new URL('../agents.local.json', import.meta.url)),
-);
-const app = createOrchestrator({ agents });
+/** Reads the configuration and opens the stores; exits 1 with a one-line reason when either is wrong. */
+async function prepare(): Promise<{ app: Orchestrator; stores: OpenedStores; describe: string }> {
+  try {
+    const agents = await readAgentUrls(
+      { argv: process.argv.slice(2), env: process.env },
+      fileURLToPath(new URL('../agents.local.json', import.meta.url)),
+    );
+    const config = readStoresConfig(process.env, defaultStoreFor('orchestrator'));
+    const stores = await openStores(config, { leaseTtlMs: readLeaseTtl(process.env.BATON_LEASE_TTL_MS) });
+    const runRecords = await openRunRecords(stores);
+    const app = createOrchestrator({
+      agents,
+      runRecords,
+      hosting: { store: stores.tasks, cluster: stores.cluster },
+    });
+    return { app, stores, describe: describeStoresConfig(config) };
+  } catch (error) {
+    console.error(`orchestrator: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+const { app, stores, describe } = await prepare();
 const hostname = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4100);
 
@@ -18,6 +45,7 @@ const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
     `curl -s -X POST ${base}/runs -H 'content-type: application/json' ` +
     `-d '{"topic":"The history of tea","wait":true}' | ` +
     `node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const r=JSON.parse(s);console.log(r.artifacts?.summary?.summary ?? JSON.stringify(r.error ?? r))})"`;
+  console.log(`orchestrator: ${describe.replace('tasks kept', 'runs and tasks kept')}`);
   console.log(`Baton orchestrator listening on ${base}`);
   console.log(
     `  runs API:   POST ${base}/runs   (GET /runs/:id, GET /runs/:id/events, POST /runs/:id/answer, POST /runs/:id/cancel)`,
@@ -46,6 +74,17 @@ waitForAgents(app.directory, {
     ),
 );
 
-const shutdown = () => server.close(() => process.exit(0));
+// Runs that were under way when the orchestrator last stopped go on from where they were.
+app.resumeRuns().then(
+  (count) => {
+    if (count > 0) console.log(`orchestrator: resumed ${count} unfinished run${count === 1 ? '' : 's'}`);
+  },
+  (error: unknown) => console.error('orchestrator: could not resume unfinished runs', error),
+);
+
+const shutdown = () =>
+  server.close(() => {
+    void stores.close().finally(() => process.exit(0));
+  });
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

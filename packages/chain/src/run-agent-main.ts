@@ -24,7 +24,8 @@ export function defaultStoreFor(name: string): string {
   return `sqlite:${DEFAULT_DATA_DIRECTORY}${name}.db`;
 }
 
-function readLeaseTtl(value: string | undefined): number | undefined {
+/** Reads `BATON_LEASE_TTL_MS`: `undefined` when unset, else a whole number of milliseconds, at least 100. */
+export function readLeaseTtl(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const ttl = Number(value);
   if (!Number.isInteger(ttl) || ttl < 100) {

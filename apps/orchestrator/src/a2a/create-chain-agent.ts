@@ -1,4 +1,4 @@
-import { contractPart, OutlineOptionsSchema } from '@baton/chain';
+import { type AgentHosting, contractPart, hostingOptions, OutlineOptionsSchema } from '@baton/chain';
 import type { JsonValue } from '@baton/protocol';
 import { type A2AServer, createA2AServer, type Logger, messageText } from '@baton/server';
 import type { StartRunBody } from '../http/create-runs-routes.ts';
@@ -11,6 +11,8 @@ export const CHAIN_SKILL_ID = 'baton.chain';
 export interface ChainAgentDeps {
   readonly startRun: (input: Omit<StartRunBody, 'wait'> & { readonly contextId: string }) => Run;
   readonly logger?: Logger;
+  /** Where the agent keeps its own A2A tasks (store, cluster); default in memory. */
+  readonly hosting?: AgentHosting;
 }
 
 /**
@@ -36,6 +38,7 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       ],
     },
     ...(deps.logger === undefined ? {} : { logger: deps.logger }),
+    ...hostingOptions(deps.hosting ?? {}),
     executor: async (ctx) => {
       const options = OutlineOptionsSchema.safeParse(ctx.data ?? {});
       const run = deps.startRun({

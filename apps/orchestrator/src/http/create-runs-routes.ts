@@ -62,14 +62,22 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     );
   });
 
-  app.get('/runs/:id', (c) => {
-    const run = deps.runs.get(c.req.param('id'));
-    return run === undefined ? notFound(c, c.req.param('id')) : c.json(run.view);
+  app.get('/runs/:id', async (c) => {
+    const stored = await deps.runs.load(c.req.param('id'));
+    return stored === undefined ? notFound(c, c.req.param('id')) : c.json(stored.view);
   });
 
-  app.get('/runs/:id/events', (c) => {
+  app.get('/runs/:id/events', async (c) => {
     const run = deps.runs.get(c.req.param('id'));
-    if (run === undefined) return notFound(c, c.req.param('id'));
+    if (run === undefined) {
+      // A run this process does not hold (it ran before a restart): its kept timeline, then the end.
+      const stored = await deps.runs.load(c.req.param('id'));
+      if (stored === undefined) return notFound(c, c.req.param('id'));
+      return streamSSE(c, async (stream) => {
+        for (const event of stored.events)
+          await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+      });
+    }
     return streamSSE(c, async (stream) => {
       const queue: RunEvent[] = [...run.events];
       let wake: (() => void) | undefined;
@@ -98,9 +106,16 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     });
   });
 
+  // A run kept but not held here has finished (unfinished ones are resumed at start): it takes no answer or cancel.
+  const notHeld = async (c: Parameters<typeof jsonError>[0], runId: string) => {
+    const stored = await deps.runs.load(runId);
+    if (stored === undefined) return notFound(c, runId);
+    return jsonError(c, 409, 'RUN_FINISHED', `Run ${runId} already ended ${stored.view.status}`);
+  };
+
   app.post('/runs/:id/answer', async (c) => {
     const run = deps.runs.get(c.req.param('id'));
-    if (run === undefined) return notFound(c, c.req.param('id'));
+    if (run === undefined) return notHeld(c, c.req.param('id'));
     const body = await readJsonBody(c, AnswerBodySchema);
     if ('response' in body) return body.response;
     if (!run.answer(body.value.answer)) {
@@ -116,7 +131,7 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
 
   app.post('/runs/:id/cancel', async (c) => {
     const run = deps.runs.get(c.req.param('id'));
-    if (run === undefined) return notFound(c, c.req.param('id'));
+    if (run === undefined) return notHeld(c, c.req.param('id'));
     const status = run.view.status;
     if (isFinishedStatus(status) && status !== 'canceled') {
       return jsonError(c, 409, 'RUN_FINISHED', `Run ${run.view.runId} already ended ${status}`);

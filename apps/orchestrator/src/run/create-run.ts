@@ -3,6 +3,7 @@ import { textPart } from '@baton/client';
 import { createId, type JsonValue, type Part } from '@baton/protocol';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
 import { ChainError, errorMessage } from './chain-error.ts';
+import type { StoredRun } from './run-records.ts';
 import { runStep } from './run-step.ts';
 import { isFinishedStatus, type RunEvent, type RunEventBody, type RunView } from './run-types.ts';
 
@@ -30,6 +31,14 @@ export interface RunInput {
   readonly contextId?: string;
   /** Longest time an agent may work on a step between two answers; default 120 s. */
   readonly stepTimeoutMs?: number;
+  /** Called with every event and the view after it, in order (e.g. to keep the run in a store). */
+  readonly onEvent?: (event: RunEvent, view: RunView) => void;
+  /**
+   * A run the orchestrator had not finished when it stopped: it goes on from where it was, keeping its id and
+   * context, the artifacts of the steps already done, and the remote task of the step under way (re-attached
+   * by its id, not sent again).
+   */
+  readonly resume?: StoredRun;
 }
 
 function partsFor(
@@ -46,26 +55,40 @@ function partsFor(
   return [textPart(instruction), contractPart(previous as JsonValue)];
 }
 
+/** A saved view made ready to go on: running again, without the question it was asking (it is asked again). */
+function resumedView(saved: RunView): RunView {
+  const { question: _question, ...rest } = structuredClone(saved);
+  return { ...rest, status: 'running' };
+}
+
 /** Starts a chain run at once: outline, document, summary, each on the agent found for its skill. */
 export function createRun(input: RunInput): Run {
   const controller = new AbortController();
   const listeners = new Set<(event: RunEvent) => void>();
   const events: RunEvent[] = [];
-  const view: RunView = {
-    runId: createId(),
-    contextId: input.contextId ?? createId(),
-    topic: input.topic,
-    ...(input.options === undefined ? {} : { options: input.options }),
-    status: 'running',
-    createdAt: new Date().toISOString(),
-    steps: CHAIN_STEPS.map((step) => ({ step, skill: CHAIN_SKILLS[step] })),
-    artifacts: {},
-  };
+  const view: RunView = input.resume
+    ? resumedView(input.resume.view)
+    : {
+        runId: createId(),
+        contextId: input.contextId ?? createId(),
+        topic: input.topic,
+        ...(input.options === undefined ? {} : { options: input.options }),
+        status: 'running',
+        createdAt: new Date().toISOString(),
+        steps: CHAIN_STEPS.map((step) => ({ step, skill: CHAIN_SKILLS[step] })),
+        artifacts: {},
+      };
+  events.push(...(input.resume?.events ?? []));
   let pending: { resolve: (answer: string) => void } | undefined;
 
   const emit = (body: RunEventBody) => {
     const event = { runId: view.runId, at: new Date().toISOString(), ...body } as RunEvent;
+    if (body.type === 'run.completed' || body.type === 'run.failed' || body.type === 'run.canceled') {
+      delete view.question;
+      view.finishedAt = event.at;
+    }
     events.push(event);
+    input.onEvent?.(event, view);
     for (const listener of listeners) listener(event);
   };
 
@@ -93,17 +116,27 @@ export function createRun(input: RunInput): Run {
     });
 
   async function execute(): Promise<void> {
-    emit({ type: 'run.started', contextId: view.contextId, topic: view.topic });
+    const resumeAt = CHAIN_STEPS.find((step) => view.artifacts[step] === undefined);
+    if (input.resume) emit({ type: 'run.resumed', ...(resumeAt === undefined ? {} : { step: resumeAt }) });
+    else emit({ type: 'run.started', contextId: view.contextId, topic: view.topic });
     const agents = await input.directory.resolve(controller.signal);
     let previous: { taskId: string; value: unknown } | undefined;
     for (const [index, step] of CHAIN_STEPS.entries()) {
       if (controller.signal.aborted) throw new ChainError('CANCELED', 'The run was canceled', { step });
-      const agent = agents[step];
       const stepView = view.steps[index];
+      const done = view.artifacts[step];
+      if (done !== undefined && stepView?.taskId !== undefined) {
+        previous = { taskId: stepView.taskId, value: done };
+        continue;
+      }
+      const agent = agents[step];
+      // The step under way when the orchestrator stopped: its remote task is followed again, not sent again.
+      const resumeTaskId = input.resume && step === resumeAt ? stepView?.taskId : undefined;
       const ref = { name: agent.name, url: agent.url };
       if (stepView !== undefined) stepView.agent = ref;
-      emit({ type: 'step.started', step, agent: ref });
+      if (resumeTaskId === undefined) emit({ type: 'step.started', step, agent: ref });
       const result = await runStep({
+        ...(resumeTaskId === undefined ? {} : { resumeTaskId }),
         step,
         agent,
         contextId: view.contextId,
@@ -143,7 +176,9 @@ export function createRun(input: RunInput): Run {
               code: error.code,
               message: error.message,
               ...(error.step === undefined ? {} : { step: error.step }),
-              ...(error.agent === undefined ? {} : { agent: error.agent }),
+              ...(error.agent === undefined
+                ? {}
+                : { agent: { name: error.agent.name, url: error.agent.url } }),
             }
           : { code: 'INTERNAL' as const, message: errorMessage(error) };
       view.status = 'failed';
@@ -151,8 +186,6 @@ export function createRun(input: RunInput): Run {
       emit({ type: 'run.failed', error: failure });
     })
     .then(() => {
-      delete view.question;
-      view.finishedAt = new Date().toISOString();
       listeners.clear();
       return view;
     });

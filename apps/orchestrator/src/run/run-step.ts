@@ -2,10 +2,12 @@ import { CHAIN_ARTIFACTS, type ChainStep, readContract } from '@baton/chain';
 import { artifactText, createArtifactAssembler, isA2AClientError, userMessage } from '@baton/client';
 import {
   type Artifact,
+  isA2AError,
   isInterruptedState,
   isTerminalState,
   type Message,
   type Part,
+  type StreamResponse,
   type TaskState,
 } from '@baton/protocol';
 import type { ChainAgent } from '../discovery/agent-directory.ts';
@@ -27,6 +29,8 @@ export interface StepInput {
   readonly emit: (event: RunEventBody) => void;
   /** Asks the run's caller; resolves with the answer, rejects when `signal` fires. */
   readonly ask: (question: string) => Promise<string>;
+  /** The remote task of this step, already sent before the orchestrator restarted: followed, not sent again. */
+  readonly resumeTaskId?: string;
 }
 
 /** What a finished step hands on: its remote task and its validated artifact. */
@@ -38,6 +42,20 @@ export interface StepResult<Step extends ChainStep = ChainStep> {
 const messageText = (message: Message | undefined): string =>
   message?.parts.flatMap((part) => ('text' in part ? [part.text] : [])).join('\n') ?? '';
 
+/** The events of a task sent earlier: its stream if it is still going, else its final snapshot. */
+async function* followTask(
+  agent: ChainAgent,
+  taskId: string,
+  signal: AbortSignal,
+): AsyncIterable<StreamResponse> {
+  try {
+    yield* agent.client.subscribe(taskId, { signal });
+  } catch (error) {
+    if (!isA2AError(error, 'UnsupportedOperationError')) throw error;
+    yield { task: await agent.client.getTask(taskId, { signal }) };
+  }
+}
+
 /**
  * Runs one step on its agent: streams the message, reports states and artifact chunks, answers
  * input-required through `ask` on the same remote task, cancels the remote task on cancel or timeout, and
@@ -47,7 +65,8 @@ export async function runStep(input: StepInput): Promise<StepResult> {
   const { step, agent, contextId, signal, emit } = input;
   const where = describeStep(step, agent);
   const assembler = createArtifactAssembler();
-  let taskId: string | undefined;
+  let taskId: string | undefined = input.resumeTaskId;
+  let following = input.resumeTaskId !== undefined;
   let state: TaskState | undefined;
   let statusMessage: Message | undefined;
   let message = userMessage(input.parts, { contextId, referenceTaskIds: input.referenceTaskIds });
@@ -81,7 +100,11 @@ export async function runStep(input: StepInput): Promise<StepResult> {
     signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => stop('timeout'), input.timeoutMs);
     try {
-      for await (const event of agent.client.streamMessage({ message }, { signal: stream.signal })) {
+      const events = following
+        ? followTask(agent, taskId ?? '', stream.signal)
+        : agent.client.streamMessage({ message }, { signal: stream.signal });
+      following = false;
+      for await (const event of events) {
         assembler.feed(event);
         if ('message' in event) throw new ChainError('STEP_FAILED', `${where} answered without a task`);
         const update =

@@ -44,6 +44,7 @@ export type RunEvent = { readonly runId: string; readonly at: string } & RunEven
 /** A progress event before the run id and time are stamped on it. */
 export type RunEventBody =
   | { readonly type: 'run.started'; readonly contextId: string; readonly topic: string }
+  | { readonly type: 'run.resumed'; readonly step?: ChainStep }
   | { readonly type: 'step.started'; readonly step: ChainStep; readonly agent: AgentRef }
   | {
       readonly type: 'step.state';
