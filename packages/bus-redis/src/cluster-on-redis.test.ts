@@ -1,4 +1,5 @@
-import { describeClusterContract, realService } from '@baton/server/testing';
+import { describeClusterContract } from '@baton/cluster-testing';
+import { realService } from '@baton/server/testing';
 import { createPostgresStores, type PostgresStores } from '@baton/store-postgres';
 import pg from 'pg';
 import { describe } from 'vitest';

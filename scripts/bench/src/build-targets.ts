@@ -33,6 +33,8 @@ export async function buildBundles(): Promise<void> {
     format: 'esm',
     target: 'node20',
     logLevel: 'error',
+    // Native drivers load their binary at run time: resolved from the bench's node_modules, not bundled.
+    external: ['libsql', 'pg', 'pg-native'],
     // Express and other CommonJS dependencies call `require` for Node built-ins.
     banner: {
       js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",

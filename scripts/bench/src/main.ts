@@ -11,6 +11,8 @@ import { measureChainOverhead } from './chain-overhead.ts';
 import { describeMachine } from './machine.ts';
 import { canPin, pin, startLoadGenerator } from './processes.ts';
 import { renderReport } from './report.ts';
+import { renderStoresReport } from './report-stores.ts';
+import { runStores } from './run-stores.ts';
 import { runMemory } from './run-memory.ts';
 import { runWorkloads, TARGETS } from './run-workloads.ts';
 import { WORKLOADS } from './workloads.ts';
@@ -21,6 +23,7 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     duration: { type: 'string' },
     tasks: { type: 'string' },
+    'large-tasks': { type: 'string' },
     out: { type: 'string' },
   },
 });
@@ -31,6 +34,7 @@ const settings = {
   durationMs: Number(values.duration ?? (smoke ? 0.4 : 3)) * 1000,
   memoryTasks: Number(values.tasks ?? (smoke ? 400 : 100_000)),
   chainRuns: smoke ? 2 : 40,
+  largeTasks: Number(values['large-tasks'] ?? (smoke ? 400 : 1_000_000)),
   chainWarmup: smoke ? 1 : 5,
 };
 const pinned = canPin();
@@ -53,6 +57,7 @@ try {
     ...(loadCore === undefined ? {} : { orchestratorCore: loadCore }),
   });
   log(`W6: overhead per step p50 ${chain.stepOverheadP50Ms.toFixed(2)} ms over ${chain.runs} pairs`);
+  const stores = await runStores(generator, { ...settings, serverCore, log });
 
   problems = [
     ...WORKLOADS.flatMap((workload) =>
@@ -71,9 +76,17 @@ try {
     ...(chain.failures > 0 || chain.runs === 0
       ? [`W6: ${chain.failures} failed chains, e.g. ${chain.firstFailure}`]
       : []),
+    ...[...stores.figures].flatMap(([workload, figures]) =>
+      stores.stores.flatMap((store) => {
+        const f = figures[store.id];
+        if (!f || f.requests === 0) return [`${workload} ${store.label}: no answer`];
+        return f.errors > 0 ? [`${workload} ${store.label}: ${f.errors} wrong answers, e.g. ${f.firstError}`] : [];
+      }),
+    ),
+    ...(stores.large.errors > 0 ? [`W8: ${stores.large.errors} wrong answers, e.g. ${stores.large.firstError}`] : []),
   ];
 
-  const report = renderReport({
+  const report = `${renderReport({
     machine: describeMachine(),
     pinned,
     settings: { ...settings },
@@ -81,7 +94,7 @@ try {
     figures,
     memory,
     chain,
-  });
+  })}\n${renderStoresReport(stores).join('\n')}`;
   if (smoke) {
     log(problems.length === 0 ? 'smoke: every target answered every workload correctly' : 'smoke: FAILED');
   } else {

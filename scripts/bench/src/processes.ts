@@ -78,8 +78,8 @@ export function startProcess(
 }
 
 /** Starts one of the bench targets in `src/targets`, from its bundle (see `buildBundles`). */
-export function startTarget(name: string, core?: number): Promise<TargetProcess> {
-  return startProcess(bundlePath(name), core === undefined ? {} : { core });
+export function startTarget(name: string, core?: number, env?: Record<string, string>): Promise<TargetProcess> {
+  return startProcess(bundlePath(name), { ...(core === undefined ? {} : { core }), ...(env ? { env } : {}) });
 }
 
 /** The load generator: a separate process that runs one {@link LoadJob} at a time. */

@@ -4,11 +4,15 @@ import { type LoadGenerator, startTarget, type TargetProcess } from './processes
 import { median } from './stats.ts';
 import type { Workload } from './workloads.ts';
 
-export interface Target {
-  readonly id: 'baton' | 'sdk' | 'hono';
+/** A process to measure: a bundled script in `src/targets`, with the environment it is started with. */
+export interface TargetSpec<Id extends string = string> {
+  readonly id: Id;
   readonly label: string;
   readonly script: string;
+  readonly env?: Readonly<Record<string, string>>;
 }
+
+export interface Target extends TargetSpec<'baton' | 'sdk' | 'hono'> {}
 
 export const TARGETS: readonly Target[] = [
   { id: 'baton', label: 'Baton', script: 'baton-target' },
@@ -54,23 +58,24 @@ export interface WorkloadSettings {
 }
 
 /**
- * Starts the three targets (pinned to the server core), then for each workload runs the rounds, A B C then
- * C B A, so drift on a shared machine hits every target alike.
+ * Starts the targets (pinned to the server core; by default Baton, the SDK and the ceiling), then for each
+ * workload runs the rounds, A B C then C B A, so drift on a shared machine hits every target alike.
  */
-export async function runWorkloads(
+export async function runWorkloads<Id extends string = Target['id']>(
   workloads: readonly Workload[],
   generator: LoadGenerator,
   settings: WorkloadSettings,
-): Promise<Map<string, WorkloadFigures>> {
-  const running = new Map<Target['id'], TargetProcess>();
+  targets: readonly TargetSpec<Id>[] = TARGETS as unknown as readonly TargetSpec<Id>[],
+): Promise<Map<string, Record<Id, Figures>>> {
+  const running = new Map<Id, TargetProcess>();
   try {
-    for (const target of TARGETS)
-      running.set(target.id, await startTarget(target.script, settings.serverCore));
-    const results = new Map<string, WorkloadFigures>();
+    for (const target of targets)
+      running.set(target.id, await startTarget(target.script, settings.serverCore, { ...target.env }));
+    const results = new Map<string, Record<Id, Figures>>();
     for (const workload of workloads) {
-      const samples = new Map<Target['id'], LoadResult[]>(TARGETS.map((target) => [target.id, []]));
+      const samples = new Map<Id, LoadResult[]>(targets.map((target) => [target.id, []]));
       for (let round = 0; round < settings.rounds; round++) {
-        const order = round % 2 === 0 ? TARGETS : [...TARGETS].reverse();
+        const order = round % 2 === 0 ? targets : [...targets].reverse();
         for (const target of order) {
           const origin = running.get(target.id)?.url ?? '';
           const result = await generator.run(workload.job(origin, settings));
@@ -80,8 +85,8 @@ export async function runWorkloads(
         }
       }
       const figures = Object.fromEntries(
-        TARGETS.map((target) => [target.id, summarize(samples.get(target.id) ?? [])]),
-      ) as WorkloadFigures;
+        targets.map((target) => [target.id, summarize(samples.get(target.id) ?? [])]),
+      ) as Record<Id, Figures>;
       results.set(workload.id, figures);
     }
     return results;

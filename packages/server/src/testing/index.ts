@@ -1,18 +1,12 @@
 /**
- * `@baton/server/testing`: the shared suites every store backend passes (vitest). Not part of the runtime API.
+ * `@baton/server/testing`: the shared suites every store, lease and bus backend passes (vitest), and the check
+ * for the real services they need. Not part of the runtime API.
  */
-
-export {
-  type ClusterContractOptions,
-  type ClusterParts,
-  describeClusterContract,
-} from './cluster-contract.ts';
 export {
   describePushConfigRecordsContract,
   type PushConfigRecordsContractOptions,
 } from './push-config-records-contract.ts';
 export { type RealService, realService } from './real-service.ts';
-export { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy.ts';
 export { describeTaskEventBusContract, type TaskEventBusContractOptions } from './task-event-bus-contract.ts';
 export {
   describeTaskLeaseStoreContract,

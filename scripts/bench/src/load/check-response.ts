@@ -51,10 +51,21 @@ function checkCard(text: string): string | undefined {
   }
 }
 
+function checkList(text: string, pageSize: number): string | undefined {
+  try {
+    const reply = JSON.parse(text) as { result?: { tasks?: unknown[]; totalSize?: number } };
+    const count = reply.result?.tasks?.length;
+    return count === pageSize ? undefined : `expected a page of ${pageSize} tasks: ${text.slice(0, 200)}`;
+  } catch {
+    return `not JSON: ${text.slice(0, 120)}`;
+  }
+}
+
 /** Checks one response body against the workload's expectation. */
 export function checkResponse(status: number, text: string, expect: Expectation): Checked {
   if (status !== 200) return { problem: `HTTP ${status}: ${text.slice(0, 200)}`, events: 0 };
   if (expect.kind === 'stream') return checkStream(text, expect.chunks);
+  if (expect.kind === 'list') return { problem: checkList(text, expect.pageSize), events: 0 };
   const problem = expect.kind === 'task' ? checkTask(text, expect.chunks) : checkCard(text);
   return { problem, events: 0 };
 }

@@ -1,10 +1,14 @@
 /** What the load generator is asked to do and what it reports. */
 
-/** How a response is checked: a completed task with N parts, a stream of N chunks ending completed, a card. */
+/**
+ * How a response is checked: a completed task with N parts, a stream of N chunks ending completed, a card, or a
+ * ListTasks page of `pageSize` tasks.
+ */
 export type Expectation =
   | { readonly kind: 'task'; readonly chunks: number }
   | { readonly kind: 'stream'; readonly chunks: number }
-  | { readonly kind: 'card' };
+  | { readonly kind: 'card' }
+  | { readonly kind: 'list'; readonly pageSize: number };
 
 export interface LoadJob {
   readonly origin: string;

@@ -2,17 +2,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type A2AClient, createA2AClient, userMessage } from '@baton/client';
 import type { StreamResponse, Task } from '@baton/protocol';
+import {
+  AGENT_RESTARTED_MESSAGE,
+  type AgentExecutor,
+  type ClusterOptions,
+  createA2AServer,
+  messageText,
+  type PushConfigRecords,
+  type TaskEventBus,
+  type TaskLeaseStore,
+  type TaskStore,
+} from '@baton/server';
+import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClusterOptions } from '../cluster/cluster-options.ts';
-import { AGENT_RESTARTED_MESSAGE } from '../cluster/cluster-options.ts';
-import type { TaskEventBus } from '../cluster/task-event-bus.ts';
-import type { TaskLeaseStore } from '../cluster/task-lease-store.ts';
-import { createA2AServer } from '../create-a2a-server.ts';
-import type { AgentExecutor } from '../executor/agent-executor.ts';
-import { messageText } from '../executor/message-content.ts';
-import { type RunningA2AServer, startA2AServer } from '../node.ts';
-import type { PushConfigRecords } from '../push/push-config-records.ts';
-import type { TaskStore } from '../store/task-store.ts';
 import { startRoundRobinProxy } from './round-robin-proxy.ts';
 
 /** What one instance of the agent runs on; every instance's parts share one backend. */

@@ -1,8 +1,10 @@
-import { createInMemoryPushConfigRecords } from '../push/in-memory-push-config-records.ts';
-import { createInMemoryTaskStore } from '../store/in-memory-task-store.ts';
-import { describeClusterContract } from '../testing/cluster-contract.ts';
-import { createInMemoryEventBus } from './in-memory-event-bus.ts';
-import { createInMemoryTaskLeaseStore } from './in-memory-task-lease-store.ts';
+import {
+  createInMemoryEventBus,
+  createInMemoryPushConfigRecords,
+  createInMemoryTaskLeaseStore,
+  createInMemoryTaskStore,
+} from '@baton/server';
+import { describeClusterContract } from './cluster-contract.ts';
 
 describeClusterContract('in-memory store and bus shared in one process', {
   createBackend: async () => {

@@ -1,0 +1,58 @@
+/** Renders W7 and W8 (Baton on its durable stores) for docs/benchmarks.md. */
+import type { StoreId, StoreResults } from './run-stores.ts';
+import type { Figures } from './run-workloads.ts';
+
+/** The goals of issue #13, as a fraction of the in-memory store's throughput. */
+const STORE_GOALS: Readonly<Partial<Record<StoreId, number>>> = { sqlite: 0.6, postgres: 0.3 };
+const LIST_P99_GOAL_MS = 10;
+
+const whole = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–');
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+const mib = (bytes: number | undefined) => (bytes === undefined ? '–' : `${fixed(bytes / 2 ** 20, 0)} MiB`);
+
+function throughput(results: StoreResults): string[] {
+  const lines = [
+    '| workload | store | rate | p50 ms | p99 ms | × in memory | goal | wrong answers |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: |',
+  ];
+  for (const [workload, figures] of results.figures) {
+    const memory = figures.memory as Figures | undefined;
+    for (const store of results.stores) {
+      const f = figures[store.id];
+      if (!f || !memory) continue;
+      const share = memory.rate > 0 ? f.rate / memory.rate : Number.NaN;
+      const goal = STORE_GOALS[store.id];
+      const verdict = goal === undefined ? '' : `≥ ${goal}: ${share >= goal ? 'met' : 'not met'}`;
+      lines.push(
+        `| ${workload} | ${store.label} | ${whole(f.rate)} | ${fixed(f.p50Ms, 2)} | ${fixed(f.p99Ms, 2)} | ${fixed(share, 2)}x | ${verdict} | ${f.errors} |`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** The W7/W8 section of the report. */
+export function renderStoresReport(results: StoreResults): string[] {
+  const { large } = results;
+  const [start, q1, half, q3, end] = large.rss;
+  const growth = end !== undefined && half !== undefined ? end - half : Number.NaN;
+  const flat = end !== undefined && growth < 0.1 * end;
+  return [
+    '## Durable stores (W7, W8)',
+    '',
+    'Baton as the apps run it on a durable store: the task store plus its task leases (a lease write when a task',
+    'starts and one when it ends). W7 runs W1 c=16 and W2 on each store, interleaved like W1–W4; the SQLite file',
+    'is on this machine’s disk (WAL, `synchronous=NORMAL`), PostgreSQL is the local server over loopback.',
+    ...(results.skipped ? ['', `PostgreSQL was left out: ${results.skipped}.`] : []),
+    '',
+    ...throughput(results),
+    '',
+    `W8: a fresh SQLite store filled with ${whole(large.tasks)} tasks (blocking sends at concurrency 16), then ListTasks pages of 50`,
+    'at concurrency 1 (with `totalSize`, counted over the caller’s tasks).',
+    '',
+    '| start | 25 % | 50 % | 75 % | 100 % | growth over the second half | ListTasks p50 | p99 | pages/s | goal | wrong answers |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
+    `| ${mib(start)} | ${mib(q1)} | ${mib(half)} | ${mib(q3)} | ${mib(end)} | ${mib(growth)} | ${fixed(large.listP50Ms, 2)} ms | ${fixed(large.listP99Ms, 2)} ms | ${whole(large.listRate)} | RSS flat: ${flat ? 'met' : 'not met'}; p99 < ${LIST_P99_GOAL_MS} ms: ${large.listP99Ms < LIST_P99_GOAL_MS ? 'met' : 'not met'} | ${large.errors} |`,
+    '',
+  ];
+}
