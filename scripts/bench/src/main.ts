@@ -12,8 +12,8 @@ import { describeMachine } from './machine.ts';
 import { canPin, pin, startLoadGenerator } from './processes.ts';
 import { renderReport } from './report.ts';
 import { renderStoresReport } from './report-stores.ts';
-import { runStores } from './run-stores.ts';
 import { runMemory } from './run-memory.ts';
+import { runStores } from './run-stores.ts';
 import { runWorkloads, TARGETS } from './run-workloads.ts';
 import { WORKLOADS } from './workloads.ts';
 
@@ -80,10 +80,14 @@ try {
       stores.stores.flatMap((store) => {
         const f = figures[store.id];
         if (!f || f.requests === 0) return [`${workload} ${store.label}: no answer`];
-        return f.errors > 0 ? [`${workload} ${store.label}: ${f.errors} wrong answers, e.g. ${f.firstError}`] : [];
+        return f.errors > 0
+          ? [`${workload} ${store.label}: ${f.errors} wrong answers, e.g. ${f.firstError}`]
+          : [];
       }),
     ),
-    ...(stores.large.errors > 0 ? [`W8: ${stores.large.errors} wrong answers, e.g. ${stores.large.firstError}`] : []),
+    ...(stores.large.errors > 0
+      ? [`W8: ${stores.large.errors} wrong answers, e.g. ${stores.large.firstError}`]
+      : []),
   ];
 
   const report = `${renderReport({

@@ -78,7 +78,11 @@ export function startProcess(
 }
 
 /** Starts one of the bench targets in `src/targets`, from its bundle (see `buildBundles`). */
-export function startTarget(name: string, core?: number, env?: Record<string, string>): Promise<TargetProcess> {
+export function startTarget(
+  name: string,
+  core?: number,
+  env?: Record<string, string>,
+): Promise<TargetProcess> {
   return startProcess(bundlePath(name), { ...(core === undefined ? {} : { core }), ...(env ? { env } : {}) });
 }
 

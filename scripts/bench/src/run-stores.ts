@@ -67,7 +67,12 @@ export async function runStores(
   const postgres = await reachable(POSTGRES_URL);
   const stores: TargetSpec<StoreId>[] = [
     { id: 'memory', label: 'in memory', script: 'baton-target' },
-    { id: 'sqlite', label: 'SQLite', script: 'baton-store-target', env: { BENCH_SQLITE: join(folder, 'w7.db') } },
+    {
+      id: 'sqlite',
+      label: 'SQLite',
+      script: 'baton-store-target',
+      env: { BENCH_SQLITE: join(folder, 'w7.db') },
+    },
     ...(postgres
       ? [
           {
@@ -116,7 +121,9 @@ async function measureLargeStore(
       errors += result.errors;
       firstError ??= result.firstError;
       rss.push(rssOf(target.pid) ?? Number.NaN);
-      settings.log(`W8 SQLite: ${(step + 1) * quarter} tasks, RSS ${((rss.at(-1) ?? 0) / 2 ** 20).toFixed(0)} MiB`);
+      settings.log(
+        `W8 SQLite: ${(step + 1) * quarter} tasks, RSS ${((rss.at(-1) ?? 0) / 2 ** 20).toFixed(0)} MiB`,
+      );
     }
     const list = await generator.run({
       origin: target.url,
@@ -131,7 +138,9 @@ async function measureLargeStore(
     });
     errors += list.errors;
     firstError ??= list.firstError;
-    settings.log(`W8 ListTasks at ${quarter * 4} tasks: p50 ${list.p50Ms.toFixed(2)} ms, p99 ${list.p99Ms.toFixed(2)} ms`);
+    settings.log(
+      `W8 ListTasks at ${quarter * 4} tasks: p50 ${list.p50Ms.toFixed(2)} ms, p99 ${list.p99Ms.toFixed(2)} ms`,
+    );
     return {
       tasks: quarter * 4,
       rss,

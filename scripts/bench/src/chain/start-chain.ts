@@ -22,7 +22,8 @@ export interface RunningChain {
 }
 
 // The offline generators (deterministic, no network): an LLM configured in the environment must not leak in.
-const OFFLINE = { BATON_LLM_BASE_URL: '', OPENAI_BASE_URL: '', BATON_LLM_MODEL: '' };
+// Tasks and runs in memory: W6 measures the orchestrator, and must not share the SQLite files of `npm start`.
+const OFFLINE = { BATON_LLM_BASE_URL: '', OPENAI_BASE_URL: '', BATON_LLM_MODEL: '', BATON_STORE: 'memory' };
 
 /**
  * Starts the three agents, then the orchestrator pointed at them, each on any free port of 127.0.0.1; the

@@ -25,6 +25,12 @@ async function openStores(): Promise<{ store: TaskStore; cluster: ClusterOptions
 }
 
 const { store, cluster } = await openStores();
-const server = createA2AServer({ card: BENCH_CARD, versions: ['1.0'], executor: benchExecutor, store, cluster });
+const server = createA2AServer({
+  card: BENCH_CARD,
+  versions: ['1.0'],
+  executor: benchExecutor,
+  store,
+  cluster,
+});
 const running = await startA2AServer(server, { port: portFromEnv() });
 announce(running.url);
