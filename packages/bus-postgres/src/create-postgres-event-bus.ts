@@ -1,4 +1,4 @@
-import type { BusSubscription, Logger, TaskEventBus } from '@baton/server';
+import { createBusChannels, type Logger, redactUrlPassword, type TaskEventBus } from '@baton/server';
 import { applyPostgresMigrations, quoteIdentifier } from '@baton/store-postgres';
 import pg from 'pg';
 import { BUS_MIGRATIONS, INLINE_LIMIT_BYTES, readEnvelope } from './bus-payloads.ts';
@@ -34,19 +34,25 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
   };
   const pool = new pg.Pool({ ...connection, max: 2 });
   pool.on('error', () => undefined);
-  const handlers = new Map<string, Set<(payload: string) => void>>();
   let closed = false;
   let listener: pg.Client | undefined;
   let publisher: pg.Client | undefined;
   let publishing: Promise<unknown> = Promise.resolve();
+  const channels = createBusChannels({
+    open: async (name) => {
+      await listener?.query(`LISTEN ${quoteIdentifier(name)}`);
+    },
+    close: async (name) => {
+      await listener?.query(`UNLISTEN ${quoteIdentifier(name)}`);
+    },
+  });
   let receiving: Promise<unknown> = Promise.resolve();
 
   async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client(connection);
     await client.connect();
     client.on('notification', (notification) => {
-      const set = handlers.get(notification.channel);
-      if (!set || notification.payload === undefined) return;
+      if (!channels.has(notification.channel) || notification.payload === undefined) return;
       const envelope = readEnvelope(notification.payload);
       // Kept in arrival order even when a payload must be read from its table first.
       receiving = receiving
@@ -61,7 +67,7 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
                   )
                 ).rows[0]?.payload;
           if (payload === undefined) return;
-          for (const handler of [...(handlers.get(notification.channel) ?? [])]) handler(payload);
+          channels.deliver(notification.channel, payload);
         })
         .catch((error: unknown) => logger.warn('A bus message could not be read', { error }));
     });
@@ -76,7 +82,7 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
     };
     client.on('error', lost);
     client.on('end', () => lost());
-    for (const name of handlers.keys()) await client.query(`LISTEN ${quoteIdentifier(name)}`);
+    for (const name of channels.names()) await client.query(`LISTEN ${quoteIdentifier(name)}`);
     return client;
   }
 
@@ -111,7 +117,7 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
   } catch (error) {
     await pool.end().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Cannot start the PostgreSQL event bus at ${redactPassword(options.url)}: ${reason}`, {
+    throw new Error(`Cannot start the PostgreSQL event bus at ${redactUrlPassword(options.url)}: ${reason}`, {
       cause: error,
     });
   }
@@ -148,53 +154,12 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
       publishing = sent.catch(() => undefined);
       return sent;
     },
-    async subscribe(channel, onMessage): Promise<BusSubscription> {
-      const name = notifyChannelName(channel);
-      const handler = (payload: string) => onMessage(payload);
-      let set = handlers.get(name);
-      if (!set) {
-        set = new Set();
-        handlers.set(name, set);
-        set.add(handler);
-        try {
-          await listener?.query(`LISTEN ${quoteIdentifier(name)}`);
-        } catch (error) {
-          set.delete(handler);
-          if (set.size === 0) handlers.delete(name);
-          throw error;
-        }
-      } else {
-        set.add(handler);
-      }
-      let open = true;
-      return {
-        async close() {
-          if (!open) return;
-          open = false;
-          const current = handlers.get(name);
-          current?.delete(handler);
-          if (current?.size === 0) {
-            handlers.delete(name);
-            await listener?.query(`UNLISTEN ${quoteIdentifier(name)}`).catch(() => undefined);
-          }
-        },
-      };
-    },
+    subscribe: (channel, onMessage) => channels.subscribe(notifyChannelName(channel), onMessage),
     async close() {
       closed = true;
       clearInterval(prune);
-      handlers.clear();
+      channels.clear();
       await Promise.allSettled([listener?.end(), publisher?.end(), pool.end()]);
     },
   };
-}
-
-function redactPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the configured URL';
-  }
 }

@@ -1,4 +1,4 @@
-import type { BusSubscription, Logger, TaskEventBus } from '@baton/server';
+import { createBusChannels, type Logger, redactUrlPassword, type TaskEventBus } from '@baton/server';
 import { Redis } from 'ioredis';
 
 /** Options of {@link createRedisEventBus}. */
@@ -25,7 +25,6 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
   const settings = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000 } as const;
   const publisher = new Redis(options.url, { ...settings, enableOfflineQueue: false });
   const subscriber = new Redis(options.url, settings);
-  const handlers = new Map<string, Set<(payload: string) => void>>();
   let lastError = '';
   let started = false;
   for (const connection of [publisher, subscriber]) {
@@ -50,63 +49,27 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
     subscriber.disconnect();
     // ioredis rejects with "Connection is closed"; the reason itself came through the error event.
     const reason = lastError || (error instanceof Error ? error.message : String(error));
-    throw new Error(`Cannot reach Redis at ${redactPassword(options.url)}: ${reason}`, { cause: error });
+    throw new Error(`Cannot reach Redis at ${redactUrlPassword(options.url)}: ${reason}`, { cause: error });
   }
-  subscriber.on('message', (channel: string, payload: string) => {
-    const set = handlers.get(channel);
-    if (!set) return;
-    for (const handler of set) handler(payload);
+  // ioredis subscribes again by itself after a reconnect.
+  const channels = createBusChannels({
+    open: async (name) => {
+      await subscriber.subscribe(name);
+    },
+    close: async (name) => {
+      await subscriber.unsubscribe(name);
+    },
   });
+  subscriber.on('message', (channel: string, payload: string) => channels.deliver(channel, payload));
 
   return {
     async publish(channel, payload) {
       await publisher.publish(prefix + channel, payload);
     },
-    async subscribe(channel, onMessage): Promise<BusSubscription> {
-      const name = prefix + channel;
-      let set = handlers.get(name);
-      const handler = (payload: string) => onMessage(payload);
-      if (!set) {
-        set = new Set();
-        handlers.set(name, set);
-        set.add(handler);
-        try {
-          await subscriber.subscribe(name);
-        } catch (error) {
-          set.delete(handler);
-          if (set.size === 0) handlers.delete(name);
-          throw error;
-        }
-      } else {
-        set.add(handler);
-      }
-      let open = true;
-      return {
-        async close() {
-          if (!open) return;
-          open = false;
-          const current = handlers.get(name);
-          current?.delete(handler);
-          if (current?.size === 0) {
-            handlers.delete(name);
-            await subscriber.unsubscribe(name).catch(() => undefined);
-          }
-        },
-      };
-    },
+    subscribe: (channel, onMessage) => channels.subscribe(prefix + channel, onMessage),
     async close() {
-      handlers.clear();
+      channels.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };
-}
-
-function redactPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the configured URL';
-  }
 }

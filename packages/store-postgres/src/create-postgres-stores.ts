@@ -1,4 +1,10 @@
-import type { Logger, PushConfigRecords, TaskLeaseStore, TaskStore } from '@baton/server';
+import {
+  type Logger,
+  type PushConfigRecords,
+  redactUrlPassword,
+  type TaskLeaseStore,
+  type TaskStore,
+} from '@baton/server';
 import pg from 'pg';
 import { applyPostgresMigrations, quoteIdentifier } from './apply-postgres-migrations.ts';
 import { isUnreachable } from './postgres-errors.ts';
@@ -65,7 +71,7 @@ export async function createPostgresStores(options: PostgresStoresOptions): Prom
   } catch (error) {
     await pool.end().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
-    const where = redactedAddress(options.url);
+    const where = redactUrlPassword(options.url);
     throw new Error(
       isUnreachable(error)
         ? `Cannot reach PostgreSQL at ${where}: ${reason}`
@@ -80,15 +86,4 @@ export async function createPostgresStores(options: PostgresStoresOptions): Prom
     pool,
     close: () => pool.end(),
   };
-}
-
-/** The URL without its password, for messages. */
-function redactedAddress(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the configured URL';
-  }
 }

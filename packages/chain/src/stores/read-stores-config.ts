@@ -1,3 +1,5 @@
+import { redactUrlPassword } from '@baton/server';
+
 /** Where an app keeps its tasks, push configs and runs. */
 export type StoreConfig =
   | { readonly kind: 'memory' }
@@ -72,21 +74,10 @@ export function describeStoresConfig(config: StoresConfig): string {
       ? 'in memory (lost on restart)'
       : store.kind === 'sqlite'
         ? `in SQLite at ${store.path}`
-        : `in PostgreSQL at ${redactPassword(store.url)}`;
+        : `in PostgreSQL at ${redactUrlPassword(store.url)}`;
   const events =
     bus.kind === 'none'
       ? ''
-      : `, events across instances over ${bus.kind === 'redis' ? `Redis at ${redactPassword(bus.url)}` : 'PostgreSQL LISTEN/NOTIFY'}`;
+      : `, events across instances over ${bus.kind === 'redis' ? `Redis at ${redactUrlPassword(bus.url)}` : 'PostgreSQL LISTEN/NOTIFY'}`;
   return `tasks kept ${where}${events}`;
-}
-
-/** A URL with its password replaced by `***`. */
-export function redactPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }

@@ -1,4 +1,5 @@
 /** Running one agent as several instances, and surviving restarts: task leases and the event bus. */
+export { type BusChannelHooks, type BusChannels, createBusChannels } from './bus-channels.ts';
 export { AGENT_RESTARTED_MESSAGE, type ClusterOptions } from './cluster-options.ts';
 export { TASK_BUSY_ELSEWHERE } from './create-coordinator.ts';
 export { createInMemoryEventBus } from './in-memory-event-bus.ts';

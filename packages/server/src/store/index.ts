@@ -8,6 +8,7 @@ export {
 } from './in-memory-task-store.ts';
 export { isSameScope } from './is-same-scope.ts';
 export { decodePageToken, encodePageToken, type PagePosition } from './page-token.ts';
+export { redactUrlPassword } from './redact-url-password.ts';
 export { scopeFromKey, scopeKey } from './scope-key.ts';
 export {
   CorruptTaskError,
