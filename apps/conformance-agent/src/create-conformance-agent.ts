@@ -1,5 +1,13 @@
 /** Builds the conformance agent: the kit's scenarios on @baton/server, every binding and version. */
-import { type A2AServer, createA2AServer, type Logger, type PushOptions } from '@baton/server';
+import {
+  type A2AServer,
+  type ClusterOptions,
+  createA2AServer,
+  type Logger,
+  type PushConfigRecords,
+  type PushOptions,
+  type TaskStore,
+} from '@baton/server';
 import { CONFORMANCE_CARD, EXTENDED_CARD } from './conformance-card.ts';
 import { createConformanceExecutor, DEFAULT_TIMING } from './conformance-executor.ts';
 
@@ -29,6 +37,12 @@ export interface ConformanceAgentOptions {
    * (its other scenarios do not send it, so this is a separate run). Default `false`.
    */
   readonly requireKitExtension?: boolean;
+  /** Where tasks live; default in memory. */
+  readonly store?: TaskStore | undefined;
+  /** Where push configs live; default in memory. */
+  readonly pushConfigs?: PushConfigRecords | undefined;
+  /** Task leases and an event bus (several instances); default none. */
+  readonly cluster?: ClusterOptions | undefined;
 }
 
 /** Creates the conformance agent: JSON-RPC and HTTP+JSON, A2A 1.0 and 0.3, streaming, push, extended card. */
@@ -53,7 +67,10 @@ export function createConformanceAgent(options: ConformanceAgentOptions = {}): A
     push: {
       allowlist: LOOPBACK_WEBHOOKS,
       ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+      ...(options.pushConfigs ? { records: options.pushConfigs } : {}),
     },
+    ...(options.store ? { store: options.store } : {}),
+    ...(options.cluster ? { cluster: options.cluster } : {}),
     extendedCard: EXTENDED_CARD,
     ...(options.url ? { url: options.url } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

@@ -1,8 +1,11 @@
 /**
  * Runs the conformance agent: PORT (default 9999), HOST (default 127.0.0.1), PUBLIC_URL (the card's base
  * URL; default each request's origin), RESUBSCRIBE_WORK_MS, DELAYED_COMPLETE_MS and REQUIRE_TCK_EXTENSION
- * (`1`: the card marks the kit's extension required). Stops gracefully on SIGINT / SIGTERM.
+ * (`1`: the card marks the kit's extension required), and `BATON_STORE` / `BATON_EVENT_BUS` /
+ * `BATON_LEASE_TTL_MS` like every app (default: in memory, as the kit expects a fresh agent). Stops gracefully
+ * on SIGINT / SIGTERM; a bad setting stops it at start with a one-line reason.
  */
+import { openStores, readLeaseTtl, readStoresConfig } from '@baton/chain';
 import { nodeResolveHost, startA2AServer } from '@baton/server/node';
 import { createConformanceAgent } from './create-conformance-agent.ts';
 
@@ -15,6 +18,17 @@ function numberFromEnv(name: string): number | undefined {
   return value;
 }
 
+async function openConfiguredStores() {
+  try {
+    const config = readStoresConfig(process.env, 'memory');
+    return await openStores(config, { leaseTtlMs: readLeaseTtl(process.env.BATON_LEASE_TTL_MS) });
+  } catch (error) {
+    console.error(`conformance-agent: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+const stores = await openConfiguredStores();
 const port = numberFromEnv('PORT') ?? 9999;
 const hostname = process.env.HOST || '127.0.0.1';
 const url = process.env.PUBLIC_URL || undefined;
@@ -29,6 +43,9 @@ const running = await startA2AServer(
     ...(resubscribeWorkMs !== undefined ? { resubscribeWorkMs } : {}),
     ...(delayedCompleteMs !== undefined ? { delayedCompleteMs } : {}),
     requireKitExtension,
+    store: stores.tasks,
+    pushConfigs: stores.pushConfigs,
+    cluster: stores.cluster,
   }),
   { port, hostname },
 );
@@ -40,12 +57,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     console.log(`conformance-agent: ${signal}, shutting down`);
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    running
+      .close()
+      .then(() => stores.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   });
 }
