@@ -1,6 +1,6 @@
 import type { ExpiredLease, TaskLeaseStore } from '@baton/server';
-import type { Pool } from 'pg';
-import { whileReachable } from './postgres-errors.ts';
+import type { Pool, QueryResultRow } from 'pg';
+import { preparedQuery } from './postgres-errors.ts';
 
 const ACQUIRE = `
   INSERT INTO baton_task_leases (task_id, owner, expires_at)
@@ -14,25 +14,31 @@ const RENEW = `
 
 /** A {@link TaskLeaseStore} in PostgreSQL, on the database's clock, so instances on skewed machines agree. */
 export function createPostgresTaskLeaseStore(pool: Pool): TaskLeaseStore {
-  const query = <Row extends object>(sql: string, params: unknown[]) =>
-    whileReachable(() => pool.query<Row>(sql, params));
+  const query = <Row extends object>(name: string, sql: string, params: unknown[]) =>
+    preparedQuery<Row & QueryResultRow>(pool, name, sql, params);
 
   return {
     async acquire(taskId, owner, ttlMs) {
-      return ((await query(ACQUIRE, [taskId, owner, ttlMs])).rowCount ?? 0) > 0;
+      return ((await query('lease_acquire', ACQUIRE, [taskId, owner, ttlMs])).rowCount ?? 0) > 0;
     },
     async renew(owner, taskIds, ttlMs) {
       if (taskIds.length === 0) return [];
       const held = new Set(
-        (await query<{ task_id: string }>(RENEW, [owner, taskIds, ttlMs])).rows.map((row) => row.task_id),
+        (await query<{ task_id: string }>('lease_renew', RENEW, [owner, taskIds, ttlMs])).rows.map(
+          (row) => row.task_id,
+        ),
       );
       return taskIds.filter((taskId) => !held.has(taskId));
     },
     async release(taskId, owner) {
-      await query('DELETE FROM baton_task_leases WHERE task_id = $1 AND owner = $2', [taskId, owner]);
+      await query('lease_release', 'DELETE FROM baton_task_leases WHERE task_id = $1 AND owner = $2', [
+        taskId,
+        owner,
+      ]);
     },
     async holder(taskId) {
       const result = await query<{ owner: string }>(
+        'lease_holder',
         'SELECT owner FROM baton_task_leases WHERE task_id = $1 AND expires_at > clock_timestamp()',
         [taskId],
       );
@@ -40,6 +46,7 @@ export function createPostgresTaskLeaseStore(pool: Pool): TaskLeaseStore {
     },
     async expired(limit) {
       const result = await query<ExpiredLease>(
+        'lease_expired',
         `SELECT task_id AS "taskId", owner FROM baton_task_leases WHERE expires_at <= clock_timestamp()
          ORDER BY expires_at LIMIT $1`,
         [limit],

@@ -16,7 +16,7 @@ import {
   taskFromRows,
 } from '@baton/server';
 import type { Pool } from 'pg';
-import { sqlState, whileReachable } from './postgres-errors.ts';
+import { preparedQuery, sqlState, whileReachable } from './postgres-errors.ts';
 
 /** Options of {@link createPostgresTaskStore}. */
 export interface PostgresTaskStoreOptions {
@@ -91,6 +91,9 @@ function eventInsert(table: string, columns: string): string {
 }
 
 const INSERT_MESSAGE = eventInsert('baton_task_messages', 'message');
+const GET_TASK = `SELECT ${taskColumns('task', '$2', '$3')} FROM baton_tasks task WHERE task.id = $1`;
+const SET_STATUS =
+  'UPDATE baton_tasks SET state = $1, status_time = $2, status = $3, version = version + 1 WHERE id = $4 RETURNING version';
 const INSERT_CHUNK = eventInsert('baton_task_artifact_chunks', 'append, artifact');
 
 /**
@@ -102,8 +105,8 @@ const INSERT_CHUNK = eventInsert('baton_task_artifact_chunks', 'append, artifact
 export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOptions = {}): TaskStore {
   const logger = options.logger ?? consoleLogger;
 
-  async function writeEvent(taskId: string, sql: string, params: unknown[]): Promise<number> {
-    const result = await whileReachable(() => pool.query<{ version: string }>(sql, [taskId, ...params]));
+  async function writeEvent(taskId: string, name: string, sql: string, params: unknown[]): Promise<number> {
+    const result = await preparedQuery<{ version: string }>(pool, name, sql, [taskId, ...params]);
     const row = result.rows[0];
     if (!row) throw A2AError.taskNotFound(taskId);
     return Number(row.version);
@@ -121,19 +124,17 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
   return {
     async create(task, scope) {
       try {
-        await whileReachable(() =>
-          pool.query(INSERT_TASK, [
-            task.id,
-            scopeKey(scope),
-            task.contextId ?? null,
-            task.status.state,
-            statusTimeOf(task.status),
-            JSON.stringify(task.status),
-            JSON.stringify(taskBase(task)),
-            (task.history ?? []).map((message) => JSON.stringify(message)),
-            (task.artifacts ?? []).map((artifact) => JSON.stringify(artifact)),
-          ]),
-        );
+        await preparedQuery(pool, 'create_task', INSERT_TASK, [
+          task.id,
+          scopeKey(scope),
+          task.contextId ?? null,
+          task.status.state,
+          statusTimeOf(task.status),
+          JSON.stringify(task.status),
+          JSON.stringify(taskBase(task)),
+          (task.history ?? []).map((message) => JSON.stringify(message)),
+          (task.artifacts ?? []).map((artifact) => JSON.stringify(artifact)),
+        ]);
       } catch (error) {
         if (sqlState(error) === '23505') throw A2AError.internal(`Task ${task.id} already exists`);
         throw error;
@@ -141,32 +142,32 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
     },
 
     async get(taskId, options = {}) {
-      const result = await whileReachable(() =>
-        pool.query<TaskRow>(
-          `SELECT ${taskColumns('task', '$2', '$3')} FROM baton_tasks task WHERE task.id = $1`,
-          [taskId, options.historyLength ?? null, options.includeArtifacts !== false],
-        ),
-      );
+      const result = await preparedQuery<TaskRow>(pool, 'get_task', GET_TASK, [
+        taskId,
+        options.historyLength ?? null,
+        options.includeArtifacts !== false,
+      ]);
       const row = result.rows[0];
       return row && read(rowsOf(row), options);
     },
 
     async setStatus(taskId, status) {
-      const result = await whileReachable(() =>
-        pool.query<{ version: string }>(
-          'UPDATE baton_tasks SET state = $1, status_time = $2, status = $3, version = version + 1 WHERE id = $4 RETURNING version',
-          [status.state, statusTimeOf(status), JSON.stringify(status), taskId],
-        ),
-      );
+      const result = await preparedQuery<{ version: string }>(pool, 'set_status', SET_STATUS, [
+        status.state,
+        statusTimeOf(status),
+        JSON.stringify(status),
+        taskId,
+      ]);
       const row = result.rows[0];
       if (!row) throw A2AError.taskNotFound(taskId);
       return Number(row.version);
     },
 
-    addMessage: (taskId, message) => writeEvent(taskId, INSERT_MESSAGE, [JSON.stringify(message)]),
+    addMessage: (taskId, message) =>
+      writeEvent(taskId, 'add_message', INSERT_MESSAGE, [JSON.stringify(message)]),
 
     appendArtifact: (taskId, artifact, chunk) =>
-      writeEvent(taskId, INSERT_CHUNK, [chunk.append, JSON.stringify(artifact)]),
+      writeEvent(taskId, 'append_artifact', INSERT_CHUNK, [chunk.append, JSON.stringify(artifact)]),
 
     async list(query) {
       const params: unknown[] = [scopeKey(query.scope)];

@@ -3,6 +3,7 @@ import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.
 import { createSqlitePushConfigRecords } from './sqlite-push-config-records.ts';
 import { createSqliteTaskLeaseStore } from './sqlite-task-lease-store.ts';
 import { createSqliteTaskStore } from './sqlite-task-store.ts';
+import { createSqliteWriteBatch } from './sqlite-write-batch.ts';
 
 /** Options of {@link createSqliteStores}. */
 export interface SqliteStoresOptions {
@@ -34,10 +35,12 @@ export interface SqliteStores {
  */
 export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
   const database = openSqliteDatabase(options.path);
+  // One write batch for the three stores: their writes share commits.
+  const writes = createSqliteWriteBatch(database);
   return {
-    tasks: createSqliteTaskStore(database, options.logger ? { logger: options.logger } : {}),
-    pushConfigs: createSqlitePushConfigRecords(database),
-    leases: createSqliteTaskLeaseStore(database),
+    tasks: createSqliteTaskStore(database, { writes, ...(options.logger ? { logger: options.logger } : {}) }),
+    pushConfigs: createSqlitePushConfigRecords(database, writes),
+    leases: createSqliteTaskLeaseStore(database, { writes }),
     database,
     async close() {
       if (database.open) database.close();

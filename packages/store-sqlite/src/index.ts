@@ -13,3 +13,4 @@ export { SQLITE_MIGRATIONS, type SqliteMigration } from './sqlite-migrations.ts'
 export { createSqlitePushConfigRecords } from './sqlite-push-config-records.ts';
 export { createSqliteTaskLeaseStore } from './sqlite-task-lease-store.ts';
 export { createSqliteTaskStore, type SqliteTaskStoreOptions } from './sqlite-task-store.ts';
+export { createSqliteWriteBatch, type SqliteWriteBatch } from './sqlite-write-batch.ts';

@@ -8,7 +8,8 @@ export interface SqliteMigration {
 /**
  * The schema, as the versioned steps that build it. Never edit a released step: add the next one.
  * Tasks keep one row each; every message and every artifact event is its own row, so a write is one INSERT or
- * one UPDATE. Listings read the indexes that start with the scope and end with the listing order.
+ * one UPDATE. Listings read the indexes that start with the scope and end with the listing order; triggers keep
+ * a count of tasks per scope and state, so the `totalSize` of a listing by scope (and state) is not a scan.
  */
 export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   {
@@ -57,6 +58,25 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
         expires_at INTEGER NOT NULL
       );
       CREATE INDEX baton_task_leases_by_expiry ON baton_task_leases (expires_at);
+      CREATE TABLE baton_task_counts (
+        scope TEXT NOT NULL,
+        state TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (scope, state)
+      );
+      CREATE TRIGGER baton_tasks_counted_on_insert AFTER INSERT ON baton_tasks BEGIN
+        INSERT INTO baton_task_counts (scope, state, count) VALUES (NEW.scope, NEW.state, 1)
+        ON CONFLICT (scope, state) DO UPDATE SET count = count + 1;
+      END;
+      CREATE TRIGGER baton_tasks_counted_on_state AFTER UPDATE OF state ON baton_tasks
+      WHEN OLD.state <> NEW.state BEGIN
+        UPDATE baton_task_counts SET count = count - 1 WHERE scope = OLD.scope AND state = OLD.state;
+        INSERT INTO baton_task_counts (scope, state, count) VALUES (NEW.scope, NEW.state, 1)
+        ON CONFLICT (scope, state) DO UPDATE SET count = count + 1;
+      END;
+      CREATE TRIGGER baton_tasks_counted_on_delete AFTER DELETE ON baton_tasks BEGIN
+        UPDATE baton_task_counts SET count = count - 1 WHERE scope = OLD.scope AND state = OLD.state;
+      END;
     `,
   },
 ];

@@ -1,6 +1,7 @@
 import type { ProtocolVersion } from '@baton/protocol';
 import type { PushConfigRecord, PushConfigRecords, StoredPushConfig } from '@baton/server';
 import type { SqliteDatabase } from './open-sqlite-database.ts';
+import { createSqliteWriteBatch, type SqliteWriteBatch } from './sqlite-write-batch.ts';
 
 interface ConfigRow {
   readonly position: number;
@@ -14,7 +15,10 @@ const toStored = (row: ConfigRow): StoredPushConfig => ({
 });
 
 /** {@link PushConfigRecords} in SQLite: one row per config, ordered per task by `position`. */
-export function createSqlitePushConfigRecords(database: SqliteDatabase): PushConfigRecords {
+export function createSqlitePushConfigRecords(
+  database: SqliteDatabase,
+  writes: SqliteWriteBatch = createSqliteWriteBatch(database),
+): PushConfigRecords {
   const update = database.prepare(
     'UPDATE baton_push_configs SET version = ?, config = ? WHERE task_id = ? AND config_id = ?',
   );
@@ -34,16 +38,16 @@ export function createSqlitePushConfigRecords(database: SqliteDatabase): PushCon
   const deleteOne = database.prepare('DELETE FROM baton_push_configs WHERE task_id = ? AND config_id = ?');
   const deleteAll = database.prepare('DELETE FROM baton_push_configs WHERE task_id = ?');
 
-  const put = database.transaction((entry: StoredPushConfig, maxPerTask: number): boolean => {
+  const put = (entry: StoredPushConfig, maxPerTask: number): boolean => {
     const { taskId, id } = entry.config;
     const json = JSON.stringify(entry.config);
     if (update.run(entry.version, json, taskId, id).changes > 0) return true;
     return insertIfRoom.run(taskId, id, entry.version, json, maxPerTask).changes > 0;
-  });
+  };
 
   return {
     async put(entry, maxPerTask) {
-      return put.immediate(entry, maxPerTask);
+      return writes.runAtomic(() => put(entry, maxPerTask));
     },
     async get(taskId, configId) {
       const row = selectOne.get(taskId, configId) as ConfigRow | undefined;
@@ -59,10 +63,10 @@ export function createSqlitePushConfigRecords(database: SqliteDatabase): PushCon
       return (selectAll.all(taskId) as ConfigRow[]).map(toStored);
     },
     async delete(taskId, configId) {
-      deleteOne.run(taskId, configId);
+      await writes.run(() => deleteOne.run(taskId, configId));
     },
     async deleteForTask(taskId) {
-      deleteAll.run(taskId);
+      await writes.run(() => deleteAll.run(taskId));
     },
   };
 }

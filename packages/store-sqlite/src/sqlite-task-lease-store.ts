@@ -1,11 +1,14 @@
 import type { ExpiredLease, TaskLeaseStore } from '@baton/server';
 import type { SqliteDatabase } from './open-sqlite-database.ts';
+import { createSqliteWriteBatch, type SqliteWriteBatch } from './sqlite-write-batch.ts';
 
 /** A {@link TaskLeaseStore} in SQLite, on this machine's clock (every process sharing the file shares it). */
 export function createSqliteTaskLeaseStore(
   database: SqliteDatabase,
-  now: () => number = Date.now,
+  options: { readonly writes?: SqliteWriteBatch; readonly now?: () => number } = {},
 ): TaskLeaseStore {
+  const now = options.now ?? Date.now;
+  const writes = options.writes ?? createSqliteWriteBatch(database);
   const acquire = database.prepare(`
     INSERT INTO baton_task_leases (task_id, owner, expires_at) VALUES (?1, ?2, ?3)
     ON CONFLICT (task_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
@@ -22,7 +25,7 @@ export function createSqliteTaskLeaseStore(
   return {
     async acquire(taskId, owner, ttlMs) {
       const time = now();
-      return acquire.run(taskId, owner, time + ttlMs, time).changes > 0;
+      return writes.run(() => acquire.run(taskId, owner, time + ttlMs, time).changes > 0);
     },
     async renew(owner, taskIds, ttlMs) {
       if (taskIds.length === 0) return [];
@@ -34,7 +37,7 @@ export function createSqliteTaskLeaseStore(
       return taskIds.filter((taskId) => !held.has(taskId));
     },
     async release(taskId, owner) {
-      release.run(taskId, owner);
+      await writes.run(() => release.run(taskId, owner));
     },
     async holder(taskId) {
       return (holder.get(taskId, now()) as { owner: string } | undefined)?.owner;

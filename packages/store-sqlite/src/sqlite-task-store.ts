@@ -9,15 +9,19 @@ import {
   type StoredTaskRows,
   scopeKey,
   statusTimeOf,
+  type TaskQuery,
   type TaskReadOptions,
   type TaskStore,
   taskBase,
   taskFromRows,
 } from '@baton/server';
 import type { SqliteDatabase } from './open-sqlite-database.ts';
+import { createSqliteWriteBatch, type SqliteWriteBatch } from './sqlite-write-batch.ts';
 
 /** Options of {@link createSqliteTaskStore}. */
 export interface SqliteTaskStoreOptions {
+  /** The database's shared write batch (see `createSqliteWriteBatch`); default one of its own. */
+  readonly writes?: SqliteWriteBatch;
   /** Where unreadable rows are reported (a listing skips them). Default: the console. */
   readonly logger?: Logger;
 }
@@ -44,6 +48,7 @@ export function createSqliteTaskStore(
   options: SqliteTaskStoreOptions = {},
 ): TaskStore {
   const logger = options.logger ?? consoleLogger;
+  const writes = options.writes ?? createSqliteWriteBatch(database);
   const insertTask = database.prepare(
     'INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -68,7 +73,7 @@ export function createSqliteTaskStore(
     'SELECT append, artifact FROM baton_task_artifact_chunks WHERE task_id = ? ORDER BY seq',
   );
 
-  const createInTransaction = database.transaction((task: Task, scope: string) => {
+  const insertTaskRows = (task: Task, scope: string) => {
     insertTask.run(
       task.id,
       scope,
@@ -80,7 +85,7 @@ export function createSqliteTaskStore(
     );
     for (const message of task.history ?? []) insertMessage.run(task.id, JSON.stringify(message));
     for (const artifact of task.artifacts ?? []) insertChunk.run(task.id, 0, JSON.stringify(artifact));
-  });
+  };
 
   function rowsOf(row: TaskRow, read: TaskReadOptions): StoredTaskRows {
     const { historyLength, includeArtifacts } = read;
@@ -103,31 +108,48 @@ export function createSqliteTaskStore(
     };
   }
 
-  const readTask = database.transaction((taskId: string, read: TaskReadOptions) => {
+  // One process writes the file, and its statements run one after the other: the reads need no transaction.
+  const readTask = (taskId: string, read: TaskReadOptions) => {
     const row = selectTask.get(taskId) as TaskRow | undefined;
     return row && rowsOf(row, read);
-  });
+  };
 
-  const readPage = database.transaction(
-    (sql: string, params: unknown[], countSql: string, countParams: unknown[], read: TaskReadOptions) => {
-      const rows = database.prepare(sql).all(...params) as TaskRow[];
-      const { total } = database.prepare(countSql).get(...countParams) as { total: number };
-      return { total, rows: rows.map((row) => ({ row, rows: rowsOf(row, read) })) };
-    },
+  const countByScope = database.prepare(
+    'SELECT COALESCE(SUM(count), 0) AS total FROM baton_task_counts WHERE scope = ?',
+  );
+  const countByState = database.prepare(
+    'SELECT COALESCE(SUM(count), 0) AS total FROM baton_task_counts WHERE scope = ? AND state = ?',
   );
 
-  // One event row plus the version bump, in one transaction; no task row means TaskNotFound.
-  const writeEvent = database.transaction((taskId: string, insert: () => void): number => {
-    const bumped = bumpVersion.get(taskId) as { version: number } | undefined;
-    if (!bumped) throw A2AError.taskNotFound(taskId);
-    insert();
-    return bumped.version;
-  });
+  // totalSize: from the kept counts when the filters are scope and state only, else counted by the index.
+  const countMatching = (query: TaskQuery, where: string, params: unknown[]): number => {
+    const counted =
+      query.contextId === undefined && query.statusTimestampAfter === undefined
+        ? query.status === undefined
+          ? countByScope.get(params[0])
+          : countByState.get(params[0], query.status)
+        : database.prepare(`SELECT COUNT(*) AS total FROM baton_tasks WHERE ${where}`).get(...params);
+    return Number((counted as { total: number }).total);
+  };
+
+  // The event row first: without a task row its foreign key fails and nothing was written (TaskNotFound);
+  // with one, the version bump that follows cannot fail. One statement at a time, so no savepoint is needed.
+  const writeEvent = (taskId: string, insert: () => void): Promise<number> =>
+    writes.run(() => {
+      try {
+        insert();
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
+          throw A2AError.taskNotFound(taskId);
+        throw error;
+      }
+      return (bumpVersion.get(taskId) as { version: number }).version;
+    });
 
   return {
     async create(task, scope) {
       try {
-        createInTransaction(task, scopeKey(scope));
+        await writes.runAtomic(() => insertTaskRows(task, scopeKey(scope)));
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
@@ -150,9 +172,9 @@ export function createSqliteTaskStore(
 
     async setStatus(taskId, status) {
       const json = JSON.stringify(status);
-      const updated = updateStatus.get(status.state, statusTimeOf(status), json, taskId) as
-        | { version: number }
-        | undefined;
+      const updated = (await writes.run(() =>
+        updateStatus.get(status.state, statusTimeOf(status), json, taskId),
+      )) as { version: number } | undefined;
       if (!updated) throw A2AError.taskNotFound(taskId);
       return updated.version;
     },
@@ -191,13 +213,14 @@ export function createSqliteTaskStore(
         pageParams.push(position.time, position.time, position.sequence);
       }
       const read = { historyLength: query.historyLength, includeArtifacts: query.includeArtifacts ?? false };
-      const { total, rows } = readPage(
-        `SELECT ${TASK_COLUMNS} FROM baton_tasks WHERE ${pageFilters.join(' AND ')} ORDER BY status_time DESC, seq DESC LIMIT ?`,
-        [...pageParams, query.pageSize + 1],
-        `SELECT COUNT(*) AS total FROM baton_tasks WHERE ${where}`,
-        params,
-        read,
+      const pageSql = `SELECT ${TASK_COLUMNS} FROM baton_tasks WHERE ${pageFilters.join(' AND ')} ORDER BY status_time DESC, seq DESC LIMIT ?`;
+      const rows = (database.prepare(pageSql).all(...pageParams, query.pageSize + 1) as TaskRow[]).map(
+        (row) => ({
+          row,
+          rows: rowsOf(row, read),
+        }),
       );
+      const total = countMatching(query, where, params);
       const onPage = rows.slice(0, query.pageSize);
       const tasks: Task[] = [];
       for (const entry of onPage) {

@@ -256,6 +256,13 @@ export function describeTaskStoreContract(name: string, options: TaskStoreContra
       await store.setStatus('t1', { state: 'TASK_STATE_WORKING', timestamp: at(5) });
       const page = await store.list({ scope: alice, pageSize: 50, status: 'TASK_STATE_WORKING' });
       expect(page.tasks.map((t) => t.id)).toEqual(['t1', 't2']);
+      expect(page.totalSize).toBe(2);
+      const total = async (extra: object) =>
+        (await store.list({ scope: alice, pageSize: 1, ...extra })).totalSize;
+      expect(await total({})).toBe(3);
+      expect(await total({ status: 'TASK_STATE_COMPLETED' })).toBe(1);
+      expect(await total({ status: 'TASK_STATE_CANCELED' })).toBe(0);
+      expect(await total({ contextId: 'c1' })).toBe(2);
     });
 
     it('pages with a token until the last page, whose token is empty', async () => {
