@@ -13,7 +13,7 @@ import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } fr
 import { JSON_RPC_PATH } from './workload.ts';
 import { memoryJob, WORKLOADS } from './workloads.ts';
 
-export type StoreId = 'memory' | 'sqlite' | 'postgres';
+export type StoreId = 'memory' | 'sqlite' | 'postgres' | 'postgres-bus';
 
 /** What W7 and W8 measured. */
 export interface StoreResults {
@@ -80,6 +80,12 @@ export async function runStores(
             label: 'PostgreSQL',
             script: 'baton-store-target',
             env: { BENCH_POSTGRES: POSTGRES_URL, BENCH_POSTGRES_SCHEMA: schema },
+          },
+          {
+            id: 'postgres-bus' as const,
+            label: 'PostgreSQL + LISTEN/NOTIFY bus',
+            script: 'baton-store-target',
+            env: { BENCH_POSTGRES: POSTGRES_URL, BENCH_POSTGRES_SCHEMA: schema, BENCH_BUS: 'postgres' },
           },
         ]
       : []),

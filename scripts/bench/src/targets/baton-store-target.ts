@@ -1,8 +1,11 @@
 /**
  * Target: Baton on a durable store, as the apps run it: the task store and its task leases (one lease write
  * when a task starts and one when it ends). `BENCH_SQLITE` names a SQLite file; `BENCH_POSTGRES` a
- * PostgreSQL URL, with `BENCH_POSTGRES_SCHEMA` the schema to use.
+ * PostgreSQL URL, with `BENCH_POSTGRES_SCHEMA` the schema to use, and `BENCH_BUS=postgres` adds the
+ * LISTEN/NOTIFY event bus (every event is also published, as with several instances).
  */
+
+import { createPostgresEventBus } from '@baton/bus-postgres';
 import type { ClusterOptions, TaskStore } from '@baton/server';
 import { createA2AServer } from '@baton/server';
 import { startA2AServer } from '@baton/server/node';
@@ -21,7 +24,11 @@ async function openStores(): Promise<{ store: TaskStore; cluster: ClusterOptions
   if (!url) throw new Error('Set BENCH_SQLITE or BENCH_POSTGRES');
   const schema = process.env.BENCH_POSTGRES_SCHEMA;
   const stores = await createPostgresStores({ url, maxConnections: 16, ...(schema ? { schema } : {}) });
-  return { store: stores.tasks, cluster: { leases: stores.leases } };
+  const bus =
+    process.env.BENCH_BUS === 'postgres'
+      ? await createPostgresEventBus({ url, ...(schema ? { schema } : {}) })
+      : undefined;
+  return { store: stores.tasks, cluster: { leases: stores.leases, ...(bus ? { bus } : {}) } };
 }
 
 const { store, cluster } = await openStores();
