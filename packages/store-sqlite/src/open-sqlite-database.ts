@@ -20,6 +20,10 @@ export function openSqliteDatabase(path: string): SqliteDatabase {
     database.exec('PRAGMA journal_mode = WAL');
     database.exec('PRAGMA synchronous = NORMAL');
     database.exec('PRAGMA foreign_keys = ON');
+    // A server's write load: checkpoint the WAL every ~40 MB rather than every 4 MB (fewer syncs, each page
+    // copied once for many commits), with a 64 MiB page cache (bounded, so memory stays flat).
+    database.exec('PRAGMA wal_autocheckpoint = 10000');
+    database.exec('PRAGMA cache_size = -65536');
     applySqliteMigrations(database, { component: 'baton', migrations: SQLITE_MIGRATIONS });
   } catch (error) {
     database.close();

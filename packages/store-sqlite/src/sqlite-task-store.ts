@@ -34,9 +34,26 @@ interface TaskRow {
   readonly status: string;
   readonly base: string;
   readonly version: number;
+  /** The history to return, as one JSON array (oldest first). */
+  readonly history: string;
+  /** The artifact events, as one JSON array of `[append, artifact]` pairs in write order. */
+  readonly chunks: string;
 }
 
-const TASK_COLUMNS = 'seq, id, scope, status_time, status, base, version';
+/**
+ * The columns of a task read, with its history (the last `@history` messages; all for -1, none for 0) and its
+ * artifact events (when `@artifacts` is 1) aggregated as JSON arrays in the same statement: one call to the
+ * driver per task read, whatever the task holds.
+ */
+const TASK_COLUMNS = `seq, id, scope, status_time, status, base, version,
+  CASE WHEN @history = 0 THEN '[]' ELSE (
+    SELECT '[' || COALESCE(group_concat(message, ',' ORDER BY seq), '') || ']'
+    FROM (SELECT seq, message FROM baton_task_messages WHERE task_id = baton_tasks.id ORDER BY seq DESC LIMIT @history)
+  ) END AS history,
+  CASE WHEN @artifacts = 1 THEN (
+    SELECT '[' || COALESCE(group_concat('[' || append || ',' || artifact || ']', ',' ORDER BY seq), '') || ']'
+    FROM baton_task_artifact_chunks WHERE task_id = baton_tasks.id
+  ) ELSE '[]' END AS chunks`;
 
 /**
  * A {@link TaskStore} in SQLite. Each write is one statement: a status is an UPDATE of the task's row, a
@@ -62,16 +79,7 @@ export function createSqliteTaskStore(
   const bumpVersion = database.prepare(
     'UPDATE baton_tasks SET version = version + 1 WHERE id = ? RETURNING version',
   );
-  const selectTask = database.prepare(`SELECT ${TASK_COLUMNS} FROM baton_tasks WHERE id = ?`);
-  const selectHistory = database.prepare(
-    'SELECT message FROM baton_task_messages WHERE task_id = ? ORDER BY seq',
-  );
-  const selectRecentHistory = database.prepare(
-    'SELECT message FROM (SELECT seq, message FROM baton_task_messages WHERE task_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq',
-  );
-  const selectChunks = database.prepare(
-    'SELECT append, artifact FROM baton_task_artifact_chunks WHERE task_id = ? ORDER BY seq',
-  );
+  const selectTask = database.prepare(`SELECT ${TASK_COLUMNS} FROM baton_tasks WHERE id = @id`);
 
   const insertTaskRows = (task: Task, scope: string) => {
     insertTask.run(
@@ -87,31 +95,37 @@ export function createSqliteTaskStore(
     for (const artifact of task.artifacts ?? []) insertChunk.run(task.id, 0, JSON.stringify(artifact));
   };
 
-  function rowsOf(row: TaskRow, read: TaskReadOptions): StoredTaskRows {
-    const { historyLength, includeArtifacts } = read;
-    const messages =
-      historyLength === 0
-        ? []
-        : ((historyLength === undefined
-            ? selectHistory.all(row.id)
-            : selectRecentHistory.all(row.id, historyLength)) as { message: string }[]);
-    const chunks =
-      includeArtifacts === false ? [] : (selectChunks.all(row.id) as { append: number; artifact: string }[]);
+  function rowsOf(row: TaskRow): StoredTaskRows {
+    const parse = <T>(text: string, what: string): T => {
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        throw new CorruptTaskError(row.id, `its ${what} is not JSON`);
+      }
+    };
     return {
       id: row.id,
       scope: row.scope,
       base: row.base,
       status: row.status,
-      messages: messages.map((entry) => entry.message),
-      artifactChunks: chunks.map((chunk) => ({ append: chunk.append === 1, artifact: chunk.artifact })),
+      messages: parse<object[]>(row.history, 'history'),
+      artifactChunks: parse<[number, object][]>(row.chunks, 'artifact events').map(([append, artifact]) => ({
+        append: append === 1,
+        artifact,
+      })),
       version: row.version,
     };
   }
 
+  const readParams = (read: TaskReadOptions) => ({
+    history: read.historyLength ?? -1,
+    artifacts: read.includeArtifacts === false ? 0 : 1,
+  });
+
   // One process writes the file, and its statements run one after the other: the reads need no transaction.
   const readTask = (taskId: string, read: TaskReadOptions) => {
-    const row = selectTask.get(taskId) as TaskRow | undefined;
-    return row && rowsOf(row, read);
+    const row = selectTask.get({ id: taskId, ...readParams(read) }) as TaskRow | undefined;
+    return row && rowsOf(row);
   };
 
   const countByScope = database.prepare(
@@ -122,13 +136,13 @@ export function createSqliteTaskStore(
   );
 
   // totalSize: from the kept counts when the filters are scope and state only, else counted by the index.
-  const countMatching = (query: TaskQuery, where: string, params: unknown[]): number => {
+  const countMatching = (query: TaskQuery, where: string, params: Record<string, unknown>): number => {
     const counted =
       query.contextId === undefined && query.statusTimestampAfter === undefined
         ? query.status === undefined
-          ? countByScope.get(params[0])
-          : countByState.get(params[0], query.status)
-        : database.prepare(`SELECT COUNT(*) AS total FROM baton_tasks WHERE ${where}`).get(...params);
+          ? countByScope.get(params.scope)
+          : countByState.get(params.scope, query.status)
+        : database.prepare(`SELECT COUNT(*) AS total FROM baton_tasks WHERE ${where}`).get(params);
     return Number((counted as { total: number }).total);
   };
 
@@ -149,7 +163,8 @@ export function createSqliteTaskStore(
   return {
     async create(task, scope) {
       try {
-        await writes.runAtomic(() => insertTaskRows(task, scopeKey(scope)));
+        // The task row first: a duplicate id fails there, before anything is written.
+        await writes.run(() => insertTaskRows(task, scopeKey(scope)));
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
@@ -160,10 +175,9 @@ export function createSqliteTaskStore(
     },
 
     async get(taskId, read = {}): Promise<StoredTask | undefined> {
-      const rows = readTask(taskId, read);
-      if (!rows) return undefined;
       try {
-        return taskFromRows(rows, read);
+        const rows = readTask(taskId, read);
+        return rows && taskFromRows(rows, read);
       } catch (error) {
         if (error instanceof CorruptTaskError) throw A2AError.internal(error.message);
         throw error;
@@ -190,55 +204,55 @@ export function createSqliteTaskStore(
     },
 
     async list(query) {
-      const filters = ['scope = ?'];
-      const params: unknown[] = [scopeKey(query.scope)];
+      const filters = ['scope = @scope'];
+      const params: Record<string, unknown> = { scope: scopeKey(query.scope) };
       if (query.contextId !== undefined) {
-        filters.push('context_id = ?');
-        params.push(query.contextId);
+        filters.push('context_id = @context');
+        params.context = query.contextId;
       }
       if (query.status !== undefined) {
-        filters.push('state = ?');
-        params.push(query.status);
+        filters.push('state = @state');
+        params.state = query.status;
       }
       if (query.statusTimestampAfter !== undefined) {
-        filters.push('status_time >= ?');
-        params.push(Date.parse(toTimestamp(query.statusTimestampAfter)));
+        filters.push('status_time >= @after');
+        params.after = Date.parse(toTimestamp(query.statusTimestampAfter));
       }
       const where = filters.join(' AND ');
       const pageFilters = [where];
-      const pageParams = [...params];
+      const read = { historyLength: query.historyLength, includeArtifacts: query.includeArtifacts ?? false };
+      const pageParams: Record<string, unknown> = {
+        ...params,
+        ...readParams(read),
+        limit: query.pageSize + 1,
+      };
       if (query.pageToken) {
         const position = decodePageToken(query.pageToken);
-        pageFilters.push('(status_time < ? OR (status_time = ? AND seq < ?))');
-        pageParams.push(position.time, position.time, position.sequence);
+        pageFilters.push('(status_time < @time OR (status_time = @time AND seq < @sequence))');
+        pageParams.time = position.time;
+        pageParams.sequence = position.sequence;
       }
-      const read = { historyLength: query.historyLength, includeArtifacts: query.includeArtifacts ?? false };
-      const pageSql = `SELECT ${TASK_COLUMNS} FROM baton_tasks WHERE ${pageFilters.join(' AND ')} ORDER BY status_time DESC, seq DESC LIMIT ?`;
-      const rows = (database.prepare(pageSql).all(...pageParams, query.pageSize + 1) as TaskRow[]).map(
-        (row) => ({
-          row,
-          rows: rowsOf(row, read),
-        }),
-      );
-      const total = countMatching(query, where, params);
+      const pageSql = `SELECT ${TASK_COLUMNS} FROM baton_tasks WHERE ${pageFilters.join(' AND ')}
+        ORDER BY status_time DESC, seq DESC LIMIT @limit`;
+      const rows = database.prepare(pageSql).all(pageParams) as TaskRow[];
       const onPage = rows.slice(0, query.pageSize);
       const tasks: Task[] = [];
-      for (const entry of onPage) {
+      for (const row of onPage) {
         try {
-          tasks.push(taskFromRows(entry.rows, read).task);
+          tasks.push(taskFromRows(rowsOf(row), read).task);
         } catch (error) {
           if (!(error instanceof CorruptTaskError)) throw error;
           logger.error('Skipped a task that cannot be read from the store', { taskId: error.taskId, error });
         }
       }
-      const last = onPage.at(-1)?.row;
+      const last = onPage.at(-1);
       return {
         tasks,
         nextPageToken:
           last && rows.length > query.pageSize
             ? encodePageToken({ time: last.status_time, sequence: last.seq })
             : '',
-        totalSize: total,
+        totalSize: countMatching(query, where, params),
       };
     },
   };
