@@ -131,6 +131,8 @@ describe.skipIf(!postgres.available)(
         }),
       );
       expect(failures).toEqual([]);
+      // Every run made two or three calls to the outline agent (send, then answer or cancel and GetTask).
+      expect(Math.min(...proxyCounts)).toBeGreaterThanOrEqual(90);
     }, 120_000);
   },
 );
