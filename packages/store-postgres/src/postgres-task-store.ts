@@ -1,4 +1,4 @@
-import { A2AError, type Task, toTimestamp } from '@baton/protocol';
+import { A2AError, toTimestamp } from '@baton/protocol';
 import {
   CorruptTaskError,
   consoleLogger,
@@ -6,6 +6,7 @@ import {
   encodePageToken,
   type JsonColumn,
   type Logger,
+  listedTasks,
   type StoredTask,
   type StoredTaskRows,
   scopeKey,
@@ -206,15 +207,7 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
         ]),
       );
       const onPage = page.rows.slice(0, query.pageSize);
-      const tasks: Task[] = [];
-      for (const row of onPage) {
-        try {
-          tasks.push(taskFromRows(rowsOf(row), { includeArtifacts }).task);
-        } catch (error) {
-          if (!(error instanceof CorruptTaskError)) throw error;
-          logger.error('Skipped a task that cannot be read from the store', { taskId: error.taskId, error });
-        }
-      }
+      const tasks = listedTasks(onPage, rowsOf, { includeArtifacts }, logger);
       const last = onPage.at(-1);
       return {
         tasks,

@@ -5,6 +5,7 @@ import {
   decodePageToken,
   encodePageToken,
   type Logger,
+  listedTasks,
   type StoredTask,
   type StoredTaskRows,
   scopeKey,
@@ -236,15 +237,7 @@ export function createSqliteTaskStore(
         ORDER BY status_time DESC, seq DESC LIMIT @limit`;
       const rows = database.prepare(pageSql).all(pageParams) as TaskRow[];
       const onPage = rows.slice(0, query.pageSize);
-      const tasks: Task[] = [];
-      for (const row of onPage) {
-        try {
-          tasks.push(taskFromRows(rowsOf(row), read).task);
-        } catch (error) {
-          if (!(error instanceof CorruptTaskError)) throw error;
-          logger.error('Skipped a task that cannot be read from the store', { taskId: error.taskId, error });
-        }
-      }
+      const tasks = listedTasks(onPage, rowsOf, read, logger);
       const last = onPage.at(-1);
       return {
         tasks,

@@ -13,6 +13,7 @@ export { scopeFromKey, scopeKey } from './scope-key.ts';
 export {
   CorruptTaskError,
   type JsonColumn,
+  listedTasks,
   type StoredTaskRows,
   taskBase,
   taskFromRows,

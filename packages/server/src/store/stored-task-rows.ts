@@ -1,4 +1,5 @@
 import type { Artifact, Message, Task, TaskStatus } from '@baton/protocol';
+import type { Logger } from '../task/logger.ts';
 import { scopeFromKey } from './scope-key.ts';
 import { TaskRecord } from './task-record.ts';
 import type { StoredTask, TaskReadOptions } from './task-store.ts';
@@ -90,4 +91,26 @@ export function taskFromRows(rows: StoredTaskRows, options: TaskReadOptions = {}
 export function taskBase(task: Task): Omit<Task, 'status' | 'history' | 'artifacts'> {
   const { status: _status, history: _history, artifacts: _artifacts, ...base } = task;
   return base;
+}
+
+/**
+ * Rebuilds the tasks of a listing page from their rows, in order, skipping (and reporting with its task id) a
+ * task whose rows cannot be read, so one bad row never breaks a listing.
+ */
+export function listedTasks<Row>(
+  rows: readonly Row[],
+  toRows: (row: Row) => StoredTaskRows,
+  options: TaskReadOptions,
+  logger: Logger,
+): Task[] {
+  const tasks: Task[] = [];
+  for (const row of rows) {
+    try {
+      tasks.push(taskFromRows(toRows(row), options).task);
+    } catch (error) {
+      if (!(error instanceof CorruptTaskError)) throw error;
+      logger.error('Skipped a task that cannot be read from the store', { taskId: error.taskId, error });
+    }
+  }
+  return tasks;
 }
