@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type A2AClient, createA2AClient, userMessage } from '@baton/client';
-import type { StreamResponse, Task } from '@baton/protocol';
+import { isA2AError, type StreamResponse, type Task } from '@baton/protocol';
 import {
   AGENT_RESTARTED_MESSAGE,
   type AgentExecutor,
@@ -169,7 +169,7 @@ export function describeClusterContract(name: string, options: ClusterContractOp
       const [a, b] = clients as [A2AClient, A2AClient];
       const fromA: StreamResponse[] = [];
       const streamingOnA = (async () => {
-        for await (const event of a.streamMessage('stream 40 5', { resubscribe: false })) fromA.push(event);
+        for await (const event of a.streamMessage('stream 40 10', { resubscribe: false })) fromA.push(event);
       })();
       while (numbersOf(fromA).length < 5) await sleep(5);
       const taskId = taskOf(fromA[0]).id;
@@ -295,11 +295,16 @@ export function describeClusterContract(name: string, options: ClusterContractOp
         // A stream started on one instance and followed on the other.
         const sent: StreamResponse[] = [];
         const stream = client.streamMessage('stream 12 2', { resubscribe: false });
-        let followed: Promise<StreamResponse[]> | undefined;
+        let followed: Promise<StreamResponse[] | null> | undefined;
         for await (const event of stream) {
           sent.push(event);
           if (!followed && numbersOf(sent).length >= 2) {
-            followed = collect(client.subscribe(taskOf(sent[0]).id, { resubscribe: false }));
+            // On a loaded machine the task may end before the subscription lands: then it is refused (a finished
+            // task has no events), which is right; anything else fails the flow.
+            followed = collect(client.subscribe(taskOf(sent[0]).id, { resubscribe: false })).catch(
+              (error: unknown) =>
+                isA2AError(error, 'UnsupportedOperationError') ? null : Promise.reject(error),
+            );
           }
         }
         const expected = Array.from({ length: 12 }, (_, index) => index);
