@@ -5,7 +5,7 @@
  * `BATON_LEASE_TTL_MS` like every app (default: in memory, as the kit expects a fresh agent). Stops gracefully
  * on SIGINT / SIGTERM; a bad setting stops it at start with a one-line reason.
  */
-import { openStores, readLeaseTtl, readStoresConfig } from '@baton/chain';
+import { openStoresFromEnv } from '@baton/chain';
 import { nodeResolveHost, startA2AServer } from '@baton/server/node';
 import { createConformanceAgent } from './create-conformance-agent.ts';
 
@@ -20,8 +20,7 @@ function numberFromEnv(name: string): number | undefined {
 
 async function openConfiguredStores() {
   try {
-    const config = readStoresConfig(process.env, 'memory');
-    return await openStores(config, { leaseTtlMs: readLeaseTtl(process.env.BATON_LEASE_TTL_MS) });
+    return await openStoresFromEnv(process.env, 'memory');
   } catch (error) {
     console.error(`conformance-agent: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -1,12 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import {
-  defaultStoreFor,
-  describeStoresConfig,
-  type OpenedStores,
-  openStores,
-  readLeaseTtl,
-  readStoresConfig,
-} from '@baton/chain';
+import { defaultStoreFor, describeStoresConfig, type OpenedStores, openStoresFromEnv } from '@baton/chain';
 import { serve } from '@hono/node-server';
 import { readAgentUrls } from './config/read-agent-urls.ts';
 import { createOrchestrator, type Orchestrator } from './create-orchestrator.ts';
@@ -20,15 +13,14 @@ async function prepare(): Promise<{ app: Orchestrator; stores: OpenedStores; des
       { argv: process.argv.slice(2), env: process.env },
       fileURLToPath(new URL('../agents.local.json', import.meta.url)),
     );
-    const config = readStoresConfig(process.env, defaultStoreFor('orchestrator'));
-    const stores = await openStores(config, { leaseTtlMs: readLeaseTtl(process.env.BATON_LEASE_TTL_MS) });
+    const stores = await openStoresFromEnv(process.env, defaultStoreFor('orchestrator'));
     const runRecords = await openRunRecords(stores);
     const app = createOrchestrator({
       agents,
       runRecords,
       hosting: { store: stores.tasks, cluster: stores.cluster },
     });
-    return { app, stores, describe: describeStoresConfig(config) };
+    return { app, stores, describe: describeStoresConfig(stores.config, 'runs and tasks') };
   } catch (error) {
     console.error(`orchestrator: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -45,7 +37,7 @@ const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
     `curl -s -X POST ${base}/runs -H 'content-type: application/json' ` +
     `-d '{"topic":"The history of tea","wait":true}' | ` +
     `node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const r=JSON.parse(s);console.log(r.artifacts?.summary?.summary ?? JSON.stringify(r.error ?? r))})"`;
-  console.log(`orchestrator: ${describe.replace('tasks kept', 'runs and tasks kept')}`);
+  console.log(`orchestrator: ${describe}`);
   console.log(`Baton orchestrator listening on ${base}`);
   console.log(
     `  runs API:   POST ${base}/runs   (GET /runs/:id, GET /runs/:id/events, POST /runs/:id/answer, POST /runs/:id/cancel)`,

@@ -18,4 +18,5 @@ export * from './generators/offline-document-generator.ts';
 export * from './generators/offline-outline-generator.ts';
 export * from './run-agent-main.ts';
 export * from './stores/open-stores.ts';
+export * from './stores/open-stores-from-env.ts';
 export * from './stores/read-stores-config.ts';

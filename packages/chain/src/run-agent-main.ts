@@ -3,8 +3,8 @@ import type { A2AServer } from '@baton/server';
 import { startA2AServer } from '@baton/server/node';
 import type { AgentHosting } from './agent-hosting.ts';
 import { createGeneratorsFromEnv, type SelectedGenerators } from './generators/generators-from-env.ts';
-import { openStores } from './stores/open-stores.ts';
-import { describeStoresConfig, readStoresConfig } from './stores/read-stores-config.ts';
+import { openStoresFromEnv } from './stores/open-stores-from-env.ts';
+import { describeStoresConfig } from './stores/read-stores-config.ts';
 
 /** What an agent app's `main.ts` says about itself. */
 export interface AgentMainOptions {
@@ -22,18 +22,6 @@ export const DEFAULT_DATA_DIRECTORY = fileURLToPath(new URL('../../../data/', im
 /** The store an app uses when `BATON_STORE` is unset: a SQLite file named after it in the data folder. */
 export function defaultStoreFor(name: string): string {
   return `sqlite:${DEFAULT_DATA_DIRECTORY}${name}.db`;
-}
-
-/** Reads `BATON_LEASE_TTL_MS`: `undefined` when unset, else a whole number of milliseconds, at least 100. */
-export function readLeaseTtl(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const ttl = Number(value);
-  if (!Number.isInteger(ttl) || ttl < 100) {
-    throw new Error(
-      `BATON_LEASE_TTL_MS must be a whole number of milliseconds, at least 100, got "${value}"`,
-    );
-  }
-  return ttl;
 }
 
 function readPort(value: string | undefined, fallback: number): number {
@@ -61,12 +49,11 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
     const hostname = env.HOST?.trim() || '127.0.0.1';
     const url = env.PUBLIC_URL?.trim() || undefined;
     const generators = createGeneratorsFromEnv(env);
-    const storesConfig = readStoresConfig(env, defaultStoreFor(name));
-    const stores = await openStores(storesConfig, { leaseTtlMs: readLeaseTtl(env.BATON_LEASE_TTL_MS) });
+    const stores = await openStoresFromEnv(env, defaultStoreFor(name));
     const server = options.create({ generators, url, store: stores.tasks, cluster: stores.cluster });
     const running = await startA2AServer(server, { port, hostname });
     console.log(`${name}: ${generators.describe}`);
-    console.log(`${name}: ${describeStoresConfig(storesConfig)}`);
+    console.log(`${name}: ${describeStoresConfig(stores.config)}`);
     if (url) console.log(`${name}: the card advertises ${url}`);
     console.log(`listening on ${running.url}`);
 

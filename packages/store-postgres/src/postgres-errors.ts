@@ -1,5 +1,4 @@
 import { storeUnavailableError } from '@baton/server';
-import type { Pool, QueryResult, QueryResultRow } from 'pg';
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -42,17 +41,4 @@ export async function whileReachable<T>(work: () => Promise<T>): Promise<T> {
 export function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
-}
-
-/**
- * Runs one of the store's fixed statements as a named prepared statement (parsed and planned once per
- * connection), reporting an unreachable database as STORE_UNAVAILABLE. `name` must be unique to `text`.
- */
-export function preparedQuery<Row extends QueryResultRow = QueryResultRow>(
-  pool: Pool,
-  name: string,
-  text: string,
-  values: unknown[],
-): Promise<QueryResult<Row>> {
-  return whileReachable(() => pool.query<Row>({ name: `baton_${name}`, text, values }));
 }

@@ -1,6 +1,6 @@
 import type { ExpiredLease, TaskLeaseStore } from '@baton/server';
 import type { Pool, QueryResultRow } from 'pg';
-import { preparedQuery } from './postgres-errors.ts';
+import { preparedQuery } from './prepared-query.ts';
 
 const ACQUIRE = `
   INSERT INTO baton_task_leases (task_id, owner, expires_at)

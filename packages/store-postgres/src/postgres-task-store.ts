@@ -17,7 +17,8 @@ import {
   taskFromRows,
 } from '@baton/server';
 import type { Pool } from 'pg';
-import { preparedQuery, sqlState, whileReachable } from './postgres-errors.ts';
+import { sqlState, whileReachable } from './postgres-errors.ts';
+import { preparedQuery } from './prepared-query.ts';
 
 /** Options of {@link createPostgresTaskStore}. */
 export interface PostgresTaskStoreOptions {

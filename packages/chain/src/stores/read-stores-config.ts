@@ -66,8 +66,8 @@ export function readStoresConfig(
   return { store, bus: parseEventBusConfig(env.BATON_EVENT_BUS, store) };
 }
 
-/** A config as one line for the start-up banner, without passwords. */
-export function describeStoresConfig(config: StoresConfig): string {
+/** A config as one line for the start-up banner (`kept`: what the app keeps there), without passwords. */
+export function describeStoresConfig(config: StoresConfig, kept = 'tasks'): string {
   const { store, bus } = config;
   const where =
     store.kind === 'memory'
@@ -79,5 +79,5 @@ export function describeStoresConfig(config: StoresConfig): string {
     bus.kind === 'none'
       ? ''
       : `, events across instances over ${bus.kind === 'redis' ? `Redis at ${redactUrlPassword(bus.url)}` : 'PostgreSQL LISTEN/NOTIFY'}`;
-  return `tasks kept ${where}${events}`;
+  return `${kept} kept ${where}${events}`;
 }

@@ -14,7 +14,7 @@ export const TASK_BUSY_ELSEWHERE = 'TASK_BUSY_ELSEWHERE';
 /** Where work on an existing task goes: here (this instance now holds its lease), or to its holder. */
 export type Claim = { readonly here: true } | { readonly here: false; readonly holder: string };
 
-/** What the task runtime asks of the cluster. Without cluster options, everything happens here. */
+/** What the task runtime asks of the cluster (it has none without cluster options: everything happens here). */
 export interface Coordinator {
   /** Whether other instances can be reached (a bus is configured). */
   readonly distributed: boolean;
@@ -51,22 +51,6 @@ export interface CoordinatorDependencies {
 }
 
 const always = Promise.resolve();
-
-/** A coordinator for a server on its own, without leases: every task is worked on here. */
-export function createLocalCoordinator(hub: TaskEventHub): Coordinator {
-  return {
-    distributed: false,
-    hub,
-    ready: () => always,
-    claimNew: () => always,
-    claim: async () => ({ here: true }),
-    release: () => always,
-    forget: () => undefined,
-    forward: () => Promise.reject(new Error('No other instances to forward to')),
-    listen: () => Promise.reject(new Error('No bus to follow other instances on')),
-    close: () => always,
-  };
-}
 
 /**
  * Creates the coordinator of a server that keeps leases (and, with a bus, talks to other instances): renews

@@ -15,7 +15,7 @@ export interface TaskRecoveryOptions {
   readonly logger: Logger;
   /** Start the executor again instead of ending the task FAILED (`ClusterOptions.restartInterruptedTasks`). */
   readonly restart: boolean;
-  readonly coordinator: () => Coordinator | undefined;
+  readonly coordinator: Coordinator;
   readonly isClosing: () => boolean;
   /** A running-task slot for a restarted execution, or `undefined` when none is free. */
   readonly takeSlot: () => ReleaseSlot | undefined;
@@ -35,12 +35,11 @@ export interface TaskRecoveryOptions {
  * When the store fails meanwhile, the lease is left to expire again for a later sweep (by any instance).
  */
 export function createTaskRecovery(options: TaskRecoveryOptions): (lease: ExpiredLease) => Promise<void> {
-  const { registry, logger } = options;
+  const { registry, logger, coordinator } = options;
 
   return async ({ taskId }) => {
-    const coordinator = options.coordinator();
     // Running here: this instance's own renewal was late, and its next one restores the lease.
-    if (!coordinator || options.isClosing() || registry.peek(taskId)?.execution) return;
+    if (options.isClosing() || registry.peek(taskId)?.execution) return;
     const slot = options.restart ? options.takeSlot() : undefined;
     if (options.restart && !slot) return;
     let started = false;

@@ -1,6 +1,7 @@
 import { A2AError, createId, isTerminalState, type Message, type Task } from '@baton/protocol';
 import type { ClusterOptions } from '../cluster/cluster-options.ts';
 import { type Coordinator, createCoordinator, TASK_BUSY_ELSEWHERE } from '../cluster/create-coordinator.ts';
+import type { ExpiredLease } from '../cluster/task-lease-store.ts';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
 import { overloadError, shuttingDownError, tooManyTasksError } from '../handler/overload-error.ts';
 import { isSameScope } from '../store/is-same-scope.ts';
@@ -54,7 +55,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         hub: options.hub,
         logger,
         onRequest: (body) => handleForwarded(body as ForwardedRequest),
-        recover: (lease) => recover(lease),
+        recover: (lease) => recover?.(lease) ?? Promise.resolve(),
         onLeaseLost: (taskId) => dropLostTask(taskId),
       })
     : undefined;
@@ -270,22 +271,24 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     throw A2AError.internal('Another instance sent a request this one does not know');
   }
 
-  const recover = createTaskRecovery({
-    registry,
-    logger,
-    restart: options.cluster?.restartInterruptedTasks === true,
-    coordinator: () => coordinator,
-    isClosing: () => closing,
-    takeSlot: () => slots.tryAcquire(),
-    restartExecution: (channel, input, task, release) =>
-      start(channel, input, input.message, {
-        release,
-        task,
-        referencedTasks: [],
-        onEarlyError: (error) =>
-          logger.warn('A restarted task failed at once', { taskId: channel.taskId, error }),
-      }),
-  });
+  const recover: ((lease: ExpiredLease) => Promise<void>) | undefined =
+    coordinator &&
+    createTaskRecovery({
+      registry,
+      logger,
+      restart: options.cluster?.restartInterruptedTasks === true,
+      coordinator,
+      isClosing: () => closing,
+      takeSlot: () => slots.tryAcquire(),
+      restartExecution: (channel, input, task, release) =>
+        start(channel, input, input.message, {
+          release,
+          task,
+          referencedTasks: [],
+          onEarlyError: (error) =>
+            logger.warn('A restarted task failed at once', { taskId: channel.taskId, error }),
+        }),
+    });
 
   // Another instance took the task over: stop the execution here without writing anything more.
   function dropLostTask(taskId: string): void {
