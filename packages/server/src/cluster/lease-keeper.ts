@@ -11,7 +11,7 @@ export interface LeaseKeeper {
   forget(taskId: string): void;
   /** Whether this instance believes it holds the lease. */
   holds(taskId: string): boolean;
-  /** Stops renewing, and releases every lease still held. */
+  /** Stops renewing, waits for acquires and releases under way, and releases every lease still held. */
   stop(): Promise<void>;
 }
 
@@ -92,6 +92,9 @@ export function createLeaseKeeper(options: LeaseKeeperOptions): LeaseKeeper {
     holds: (taskId) => held.has(taskId),
     async stop() {
       clearInterval(timer);
+      // A release already under way (an execution that ended at shutdown) must land before stop resolves,
+      // or another instance could still see this one as the holder and forward to it after it closed.
+      await Promise.allSettled([...queues.values()]);
       const ids = [...held];
       held.clear();
       await Promise.allSettled(ids.map((taskId) => leases.release(taskId, owner)));
