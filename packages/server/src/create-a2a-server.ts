@@ -20,13 +20,19 @@ import type { CloseOptions } from './handler/close-within.ts';
 import { createRequestHandler, type TaskRequestHandler } from './handler/create-request-handler.ts';
 import { createJsonRpcApp } from './jsonrpc/create-json-rpc-app.ts';
 import { jsonRpcErrorResponse } from './jsonrpc/json-rpc-responses.ts';
+import { agentUrlOf } from './binding/agent-url-of.ts';
 import {
+  createDefaultPushNetwork,
   createPushConfigStore,
   createPushDispatcher,
+  createPushSigner,
   type PushConfigRecords,
   type PushDispatcherOptions,
+  type PushSigner,
+  type PushSignerOptions,
   withPushNotifications,
 } from './push/index.ts';
+import { createJwksRoute } from './push/jwks-route.ts';
 import { createRestApp } from './rest/create-rest-app.ts';
 import { responseMediaType } from './rest/response-media-type.ts';
 import { restErrorResponse } from './rest/rest-error-response.ts';
@@ -35,8 +41,25 @@ import type { TaskStore } from './store/task-store.ts';
 import { createEventHub } from './task/event-hub.ts';
 import { consoleLogger, type Logger } from './task/logger.ts';
 
-/** Push-notification settings: webhook URL policy (SSRF allowlist, DNS resolver) and delivery tuning. */
-export type PushOptions = Omit<PushDispatcherOptions, 'configs' | 'logger'> & {
+/**
+ * Push-notification settings: webhook URL policy (SSRF allowlist, DNS resolver), delivery tuning, and the key
+ * deliveries are signed with.
+ */
+export type PushOptions = Omit<
+  PushDispatcherOptions,
+  'configs' | 'logger' | 'network' | 'signer' | 'agentUrl'
+> & {
+  /**
+   * The private key deliveries are signed with (JWK, KeyObject or CryptoKey); give the same one to every
+   * instance and across restarts. Default: an ES256 key generated at start.
+   */
+  readonly signingKey?: PushSignerOptions['signingKey'];
+  /** Signing algorithm; default inferred from the key (ES256 for a generated one). */
+  readonly signingAlgorithm?: PushSignerOptions['algorithm'];
+  /** Public keys of earlier signing keys, still served in the JWKS until their tokens expire. */
+  readonly retiredPublicKeys?: PushSignerOptions['retiredPublicKeys'];
+  /** Lifetime of a delivery's token; default 300 s. */
+  readonly tokenTtlSeconds?: number;
   /** Most configs one task may have; default 10. */
   readonly maxConfigsPerTask?: number;
   /** Where configs are kept; default in memory. A durable store package provides one (e.g. `stores.pushConfigs`). */
@@ -111,6 +134,8 @@ export interface A2AServerOptions {
 export type A2AServer = Hono & {
   /** The binding-neutral operations behind both bindings. */
   readonly handler: TaskRequestHandler;
+  /** Signs push deliveries (and rotates the key); `undefined` without push notifications. */
+  readonly pushSigner: PushSigner | undefined;
   /**
    * Stops taking new work, lets running tasks finish up to the deadline, then cancels them, flushes pending
    * push deliveries in the time left and ends open streams.
@@ -155,8 +180,40 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   if (extended) deriveAgentCard({ ...options.card, ...extended }, served, options.url ?? 'http://localhost');
 
   const pushSettings = options.push === true ? {} : options.push;
-  const pushConfigs = pushSettings && createPushConfigStore({ ...pushSettings });
-  const dispatcher = pushConfigs && createPushDispatcher({ ...pushSettings, configs: pushConfigs, logger });
+  const pushNetwork = pushSettings && createDefaultPushNetwork(pushSettings);
+  if (pushNetwork && !pushNetwork.resolveHost) {
+    logger.warn(
+      'Push notifications: this runtime cannot resolve host names, so a webhook name that points at an internal address is not refused. Pass push.resolveHost or push.fetch, or keep the agent from reaching internal addresses (docs/server.md, "Push notifications off Node").',
+    );
+  }
+  if (pushSettings && options.cluster && !pushSettings.signingKey) {
+    logger.warn(
+      'Push notifications: every instance signs deliveries with its own generated key, and each serves only its own in its JWKS. Give every instance the same push.signingKey.',
+    );
+  }
+  const pushSigner =
+    pushSettings &&
+    createPushSigner({
+      ...(pushSettings.signingKey ? { signingKey: pushSettings.signingKey } : {}),
+      ...(pushSettings.signingAlgorithm ? { algorithm: pushSettings.signingAlgorithm } : {}),
+      ...(pushSettings.retiredPublicKeys ? { retiredPublicKeys: pushSettings.retiredPublicKeys } : {}),
+      ...(pushSettings.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: pushSettings.tokenTtlSeconds } : {}),
+    });
+  const pushResolveHost = pushNetwork?.resolveHost;
+  const pushConfigs =
+    pushSettings &&
+    createPushConfigStore({ ...pushSettings, ...(pushResolveHost ? { resolveHost: pushResolveHost } : {}) });
+  const dispatcher =
+    pushConfigs &&
+    pushNetwork &&
+    createPushDispatcher({
+      ...pushSettings,
+      configs: pushConfigs,
+      logger,
+      network: pushNetwork,
+      ...(pushSigner ? { signer: pushSigner } : {}),
+      ...(options.url ? { agentUrl: options.url } : {}),
+    });
   const store =
     options.store ??
     createInMemoryTaskStore(
@@ -208,6 +265,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       ...(signing ? { sign: (card) => signCard(card, signing) } : {}),
     }),
   );
+  if (pushSigner) app.route('/', createJwksRoute(pushSigner));
   // A body over the limit is refused with 413, in the error format of the binding and version it was sent to.
   const maxSize = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const tooLarge = () => A2AError.invalidRequest(`Request body is too large; the limit is ${maxSize} bytes`);
@@ -224,7 +282,10 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     if (options.auth) {
       app.use(served.jsonRpcPath, createAuthMiddleware({ authenticate: options.auth, binding: 'JSONRPC' }));
     }
-    app.route(served.jsonRpcPath, createJsonRpcApp(bindingOptions));
+    app.route(
+      served.jsonRpcPath,
+      createJsonRpcApp({ ...bindingOptions, agentUrlOf: agentUrlOf(served.jsonRpcPath, options.url) }),
+    );
   }
   if (served.restPath !== undefined) {
     const onError = (c: Context) => {
@@ -241,7 +302,10 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     if (options.auth) {
       app.use(restRoutes, createAuthMiddleware({ authenticate: options.auth, binding: 'HTTP+JSON' }));
     }
-    app.route(served.restPath, createRestApp(bindingOptions));
+    app.route(
+      served.restPath,
+      createRestApp({ ...bindingOptions, agentUrlOf: agentUrlOf(served.restPath, options.url) }),
+    );
   }
   app.notFound((c) =>
     c.json(
@@ -256,6 +320,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
 
   return Object.assign(app, {
     handler,
+    pushSigner,
     shutdown: (shutdownOptions?: Omit<CloseOptions, 'beforeExit'>) =>
       handler.close({
         ...shutdownOptions,

@@ -6,8 +6,12 @@ import { describe, expect, it } from 'vitest';
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const sourceRoot = join(packageRoot, 'src');
-/** The files allowed to use Node: the Node entry (`@baton/server/node`) and the DNS resolver only it imports. */
-const NODE_ONLY = new Set([join(sourceRoot, 'node.ts'), join(sourceRoot, 'push', 'node-resolve-host.ts')]);
+/** The files allowed to use Node: the Node entry and the push network the `node` import condition picks. */
+const NODE_ONLY = new Set([
+  join(sourceRoot, 'node.ts'),
+  join(sourceRoot, 'push', 'node-resolve-host.ts'),
+  join(sourceRoot, 'push', 'node-push-network.ts'),
+]);
 
 function librarySources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

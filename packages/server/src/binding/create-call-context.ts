@@ -20,6 +20,8 @@ export interface CreateCallContextOptions {
   readonly user?: CallUser | undefined;
   /** Overrides the request's own signal, e.g. to combine it with a server shutdown signal. */
   readonly signal?: AbortSignal | undefined;
+  /** Works out the agent's base URL from the request, when something asks for it. */
+  readonly agentUrlOf?: ((request: Request) => string) | undefined;
 }
 
 /**
@@ -45,6 +47,9 @@ export function createCallContext(options: CreateCallContextOptions): CallContex
       return options.signal ?? request.signal;
     },
   };
+  const { agentUrlOf } = options;
+  // Worked out only when asked (a push config registration), never on the hot path.
+  if (agentUrlOf) Object.defineProperty(call, 'agentUrl', { get: () => agentUrlOf(request), enumerable: true });
   if (tenant) call.tenant = tenant;
   if (user) call.user = user;
   return call;

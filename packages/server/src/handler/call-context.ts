@@ -24,4 +24,9 @@ export interface CallContext {
   readonly requestedExtensions: readonly string[];
   /** Fires when the caller goes away (connection closed) or the server shuts down. */
   readonly signal: AbortSignal;
+  /**
+   * The agent's base URL as this call reached it (the server's `url` when configured): the issuer of signed
+   * push deliveries for configs registered by the call. `undefined` for calls made without a request.
+   */
+  readonly agentUrl?: string | undefined;
 }

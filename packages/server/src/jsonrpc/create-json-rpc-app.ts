@@ -37,6 +37,8 @@ export interface JsonRpcAppOptions {
   readonly getUser?: (c: Context) => CallUser | undefined | Promise<CallUser | undefined>;
   /** Where unexpected errors are logged; the caller only sees a generic -32603. Default: `console.error`. */
   readonly logger?: BindingLogger;
+  /** The agent's base URL for a request (see `CallContext.agentUrl`); default: none. */
+  readonly agentUrlOf?: (request: Request) => string;
 }
 
 /**
@@ -94,7 +96,14 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
     try {
       const user = await options.getUser?.(c);
       const prepared = prepareCall(resolved.method, version, params);
-      const call = createCallContext({ request, version, binding: 'JSONRPC', tenant: prepared.tenant, user });
+      const call = createCallContext({
+        request,
+        version,
+        binding: 'JSONRPC',
+        tenant: prepared.tenant,
+        user,
+        agentUrlOf: options.agentUrlOf,
+      });
       const outcome = await prepared.run(options.handler, call);
       if (outcome.kind === 'result') return jsonRpcResultResponse(id, outcome.result);
       const direct = directSseTarget(c);

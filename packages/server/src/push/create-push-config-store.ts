@@ -1,4 +1,5 @@
-import { A2AError, createId, type ProtocolVersion, type TaskPushNotificationConfig } from '@baton/protocol';
+import { A2AError, createId, type TaskPushNotificationConfig } from '@baton/protocol';
+import type { CallContext } from '../handler/call-context.ts';
 import type { PushConfigStore } from '../handler/push-config-store.ts';
 import { createInMemoryPushConfigRecords } from './in-memory-push-config-records.ts';
 import type { PushConfigRecords } from './push-config-records.ts';
@@ -67,11 +68,13 @@ export function createPushConfigStore(options: PushConfigStoreOptions = {}): Pus
 
   async function save(
     config: TaskPushNotificationConfig & { readonly taskId: string },
-    version: ProtocolVersion,
+    call: CallContext,
   ): Promise<TaskPushNotificationConfig> {
     await policy.check(config.url);
     const saved = { ...config, id: config.id || createId() };
-    if (!(await records.put({ config: saved, version }, maxPerTask))) {
+    const agentUrl = call.agentUrl;
+    const entry = { config: saved, version: call.version, ...(agentUrl === undefined ? {} : { agentUrl }) };
+    if (!(await records.put(entry, maxPerTask))) {
       throw A2AError.invalidParams(
         `Task ${config.taskId} already has ${maxPerTask} push notification configs; delete one first`,
       );
@@ -84,7 +87,7 @@ export function createPushConfigStore(options: PushConfigStoreOptions = {}): Pus
       await policy.check(config.url);
     },
     create(config, call) {
-      const work = save(config, call.version);
+      const work = save(config, call);
       track(config.taskId, work);
       return work;
     },

@@ -24,12 +24,21 @@ const FORBIDDEN = ranges([
   ['224.0.0.0/4', 'a multicast address'],
   ['255.255.255.255/32', 'a broadcast address'],
   ['240.0.0.0/4', 'a reserved address'],
+  ['192.0.2.0/24', 'a documentation address'],
+  ['198.51.100.0/24', 'a documentation address'],
+  ['203.0.113.0/24', 'a documentation address'],
+  ['192.88.99.0/24', 'a reserved (6to4 relay) address'],
   ['::/128', 'an unspecified address'],
   ['::1/128', 'a loopback address'],
   ['fc00::/7', 'a private (unique local) address'],
   ['fe80::/10', 'a link-local address'],
   ['fec0::/10', 'a site-local address'],
   ['ff00::/8', 'a multicast address'],
+  ['64:ff9b:1::/48', 'a local-use NAT64 address'],
+  ['100::/64', 'a discard-only address'],
+  ['2001::/32', 'a Teredo tunnel address'],
+  ['2001:db8::/32', 'a documentation address'],
+  ['2002::/16', 'a 6to4 tunnel address'],
 ]);
 
 /** Host names that are never a webhook, whatever they resolve to. */

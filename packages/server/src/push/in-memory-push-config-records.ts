@@ -1,4 +1,8 @@
 import type { PushConfigRecord, PushConfigRecords } from './push-config-records.ts';
+import type { StoredPushConfig } from './push-targets.ts';
+
+const stored = ({ config, version, agentUrl }: PushConfigRecord): StoredPushConfig =>
+  agentUrl === undefined ? { config, version } : { config, version, agentUrl };
 
 /** Creates {@link PushConfigRecords} in process memory: a map of configs per task. */
 export function createInMemoryPushConfigRecords(): PushConfigRecords {
@@ -23,7 +27,7 @@ export function createInMemoryPushConfigRecords(): PushConfigRecords {
     },
     async get(taskId, configId) {
       const found = byTask.get(taskId)?.get(configId);
-      return found && { config: found.config, version: found.version };
+      return found && stored(found);
     },
     async page(taskId, after, limit) {
       return sorted(taskId)
@@ -31,7 +35,7 @@ export function createInMemoryPushConfigRecords(): PushConfigRecords {
         .slice(0, limit);
     },
     async all(taskId) {
-      return sorted(taskId).map(({ config, version }) => ({ config, version }));
+      return sorted(taskId).map(stored);
     },
     async delete(taskId, configId) {
       const configs = byTask.get(taskId);

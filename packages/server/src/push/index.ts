@@ -17,16 +17,37 @@ export {
   type PushFetch,
   timerSleep,
 } from './push-delivery.ts';
+export { createDefaultPushNetwork, type DefaultPushNetworkOptions } from './default-push-network.ts';
+export { ForbiddenWebhookAddressError } from './forbidden-webhook-address-error.ts';
 export {
   createPushDispatcher,
+  PUSH_JWKS_PATH,
   type PushDispatcher,
   type PushDispatcherOptions,
 } from './push-dispatcher.ts';
-export { buildPushRequest, isNotifiable, isTerminalEvent, type PushRequest } from './push-payload.ts';
+export type { AddressGuard, PushNetwork, PushNetworkOptions } from './push-network.ts';
+export {
+  buildPushRequest,
+  isNotifiable,
+  isTerminalEvent,
+  PUSH_JWT_HEADER,
+  type PushRequest,
+  pushJwtHeader,
+} from './push-payload.ts';
+export {
+  BODY_HASH_CLAIM,
+  createPushSigner,
+  type PushSigner,
+  type PushSignerOptions,
+  type PushSigningAlgorithm,
+  type PushSigningKey,
+  type PushTokenClaims,
+} from './push-signer.ts';
 export type { PushTargets, StoredPushConfig } from './push-targets.ts';
 export {
   createWebhookUrlPolicy,
   type ResolveHost,
+  type WebhookUrlCheckOptions,
   type WebhookUrlPolicy,
   type WebhookUrlPolicyOptions,
 } from './webhook-url-policy.ts';

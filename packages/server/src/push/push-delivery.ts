@@ -1,3 +1,4 @@
+import { findForbiddenWebhookAddress } from './forbidden-webhook-address-error.ts';
 import type { PushRequest } from './push-payload.ts';
 
 /** The subset of `fetch` delivery uses; inject one for tests or a custom agent. */
@@ -23,8 +24,10 @@ export interface DeliveryPlan {
   readonly timeoutMs: number;
   readonly retries: number;
   readonly backoff: PushBackoff;
-  /** Rejects when the URL may no longer be called (re-checked before every attempt: DNS rebinding). */
+  /** Rejects when the URL may no longer be called (re-checked before every attempt). */
   readonly checkUrl: (url: string) => Promise<void>;
+  /** Headers made afresh for each attempt (the signed JWT: a new `jti` and `iat` every time). */
+  readonly attemptHeaders?: () => Promise<Readonly<Record<string, string>>>;
   /** Fires when delivery must be abandoned (shutdown deadline). */
   readonly abandon: AbortSignal;
 }
@@ -48,6 +51,12 @@ export function timerSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+// `fetch failed` says nothing; its cause (ECONNREFUSED, a TLS error) says what happened.
+function describeFailure(error: unknown): unknown {
+  if (error instanceof TypeError && error.cause instanceof Error) return new Error(`${error.message}: ${error.cause.message}`);
+  return error;
+}
+
 type Attempt = { readonly ok: boolean; readonly retry: boolean; readonly reason: string };
 
 async function attempt(plan: DeliveryPlan): Promise<Attempt> {
@@ -64,9 +73,12 @@ async function attempt(plan: DeliveryPlan): Promise<Attempt> {
     plan.timeoutMs,
   );
   try {
+    const headers = plan.attemptHeaders
+      ? { ...plan.request.headers, ...(await plan.attemptHeaders()) }
+      : plan.request.headers;
     const response = await plan.fetch(plan.url, {
       method: 'POST',
-      headers: plan.request.headers,
+      headers,
       body: plan.request.body,
       redirect: 'manual',
       signal: controller.signal,
@@ -76,7 +88,9 @@ async function attempt(plan: DeliveryPlan): Promise<Attempt> {
     const retry = response.status === 408 || response.status === 429 || response.status >= 500;
     return { ok: false, retry, reason: `the webhook answered HTTP ${response.status}` };
   } catch (error) {
-    const cause = controller.signal.aborted ? controller.signal.reason : error;
+    const forbidden = findForbiddenWebhookAddress(error);
+    if (forbidden) return { ok: false, retry: false, reason: forbidden.message };
+    const cause = controller.signal.aborted ? controller.signal.reason : describeFailure(error);
     return { ok: false, retry: true, reason: cause instanceof Error ? cause.message : String(cause) };
   } finally {
     clearTimeout(timer);

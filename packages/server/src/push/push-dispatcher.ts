@@ -1,16 +1,31 @@
 import type { StreamResponse } from '@baton/protocol';
 import { consoleLogger, type Logger } from '../task/logger.ts';
+import { createDefaultPushNetwork } from './default-push-network.ts';
 import { deliver, type PushBackoff, type PushFetch } from './push-delivery.ts';
-import { buildPushRequest, isNotifiable, isTerminalEvent } from './push-payload.ts';
+import type { PushNetwork } from './push-network.ts';
+import { buildPushRequest, isNotifiable, isTerminalEvent, pushJwtHeader } from './push-payload.ts';
+import type { PushSigner } from './push-signer.ts';
 import type { PushTargets, StoredPushConfig } from './push-targets.ts';
 import { createWebhookUrlPolicy, type WebhookUrlPolicyOptions } from './webhook-url-policy.ts';
 
-/** Options of {@link createPushDispatcher}; `allowlist`/`resolveHost` drive the delivery-time URL re-check. */
+/** Where the agent serves the keys that verify its push tokens, below its base URL. */
+export const PUSH_JWKS_PATH = '/.well-known/jwks.json';
+
+/** Options of {@link createPushDispatcher}; `allowlist`/`resolveHost` drive the delivery-time URL checks. */
 export interface PushDispatcherOptions extends WebhookUrlPolicyOptions {
   /** Where the configs are, e.g. `createInMemoryPushConfigStore()`. */
   readonly configs: PushTargets;
-  /** Default: the global `fetch`. */
+  /**
+   * Sends deliveries instead of the runtime's guarded network. It must refuse forbidden addresses on its own
+   * connections (the URL is still checked before each attempt, names resolved with `resolveHost`).
+   */
   readonly fetch?: PushFetch;
+  /** The network deliveries use; default the runtime's (see `createDefaultPushNetwork`). */
+  readonly network?: PushNetwork;
+  /** Signs every delivery (a JWT per attempt); without one deliveries are not signed. */
+  readonly signer?: PushSigner;
+  /** The `iss` for configs registered without a request (no `agentUrl` of their own). */
+  readonly agentUrl?: string;
   /** Timeout of one attempt. Default 10 s. */
   readonly timeoutMs?: number;
   /** Retries after the first attempt. Default 3. */
@@ -42,8 +57,11 @@ export interface PushDispatcher {
  */
 export function createPushDispatcher(options: PushDispatcherOptions): PushDispatcher {
   const logger = options.logger ?? consoleLogger;
-  const fetchImpl: PushFetch = options.fetch ?? ((url, init) => fetch(url, init));
-  const policy = createWebhookUrlPolicy(options);
+  const network = options.network ?? createDefaultPushNetwork(options);
+  const policy = createWebhookUrlPolicy({ ...options, resolveHost: network.resolveHost });
+  // Where connections check their own address, a check that resolved too would only be a second lookup.
+  const checkOptions = { resolve: !network.guardsConnections };
+  const { signer } = options;
   const maxQueued = options.maxQueuedPerTask ?? 1000;
   const queues = new Map<string, StreamResponse[]>();
   let idleWaiters: (() => void)[] = [];
@@ -58,14 +76,30 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
 
   async function sendTo(target: StoredPushConfig, event: StreamResponse, signal: AbortSignal): Promise<void> {
     const { url, id, taskId } = target.config;
+    const request = buildPushRequest(target, event);
+    const issuer = (target.agentUrl ?? options.agentUrl)?.replace(/\/+$/, '');
+    const header = pushJwtHeader(target);
+    const attemptHeaders =
+      signer &&
+      (async () => {
+        const token = await signer.sign({
+          issuer,
+          jwksUrl: issuer && `${issuer}${PUSH_JWKS_PATH}`,
+          audience: url,
+          taskId,
+          body: request.body,
+        });
+        return { [header]: header === 'Authorization' ? `Bearer ${token}` : token };
+      });
     const outcome = await deliver({
       url,
-      request: buildPushRequest(target, event),
-      fetch: fetchImpl,
+      request,
+      fetch: network.fetch,
       timeoutMs: options.timeoutMs ?? 10_000,
       retries: options.retries ?? 3,
       backoff: options.backoff ?? {},
-      checkUrl: (candidate) => policy.check(candidate),
+      checkUrl: (candidate) => policy.check(candidate, checkOptions),
+      ...(attemptHeaders ? { attemptHeaders } : {}),
       abandon: signal,
     });
     if (!outcome.ok) {

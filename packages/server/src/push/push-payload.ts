@@ -27,11 +27,25 @@ export function isTerminalEvent(event: StreamResponse): boolean {
   return 'statusUpdate' in event && isTerminalState(event.statusUpdate.status.state);
 }
 
+/** The header carrying the delivery's signed JWT when `Authorization` holds the client's own credentials. */
+export const PUSH_JWT_HEADER = 'X-A2A-Notification-JWT';
+
+/**
+ * Where a config's deliveries carry their signed JWT: `Authorization` (as `Bearer <jwt>`) when the config has
+ * no `authentication`, or asks for `Bearer` without credentials; otherwise `Authorization` keeps what the
+ * client gave and the JWT goes in {@link PUSH_JWT_HEADER}.
+ */
+export function pushJwtHeader(target: StoredPushConfig): 'Authorization' | typeof PUSH_JWT_HEADER {
+  const auth = target.config.authentication;
+  if (!auth?.scheme) return 'Authorization';
+  return auth.scheme.toLowerCase() === 'bearer' && !auth.credentials ? 'Authorization' : PUSH_JWT_HEADER;
+}
+
 /**
  * The POST for one event to one config: the 1.0 `StreamResponse` as `application/a2a+json` for configs
  * registered through 1.0; the bare 0.3 event (with `kind`) as `application/json` for configs registered
- * through 0.3. `Authorization: {scheme} {credentials}` from `authentication`; `X-A2A-Notification-Token`
- * when a `token` is set.
+ * through 0.3. `Authorization: {scheme} {credentials}` from `authentication` (unless the signed JWT goes
+ * there, see {@link pushJwtHeader}); `X-A2A-Notification-Token` when a `token` is set.
  */
 export function buildPushRequest(target: StoredPushConfig, event: StreamResponse): PushRequest {
   const v03 = target.version === '0.3';
@@ -39,7 +53,7 @@ export function buildPushRequest(target: StoredPushConfig, event: StreamResponse
     'Content-Type': v03 ? 'application/json' : 'application/a2a+json',
   };
   const auth = target.config.authentication;
-  if (auth?.scheme) {
+  if (auth?.scheme && pushJwtHeader(target) !== 'Authorization') {
     headers.Authorization = auth.credentials ? `${auth.scheme} ${auth.credentials}` : auth.scheme;
   }
   if (target.config.token) headers['X-A2A-Notification-Token'] = target.config.token;

@@ -4,6 +4,8 @@ import type { ProtocolVersion, TaskPushNotificationConfig } from '@baton/protoco
 export interface StoredPushConfig {
   readonly config: TaskPushNotificationConfig & { readonly id: string; readonly taskId: string };
   readonly version: ProtocolVersion;
+  /** The agent's URL as the registering call reached it: the `iss` of the deliveries' signed tokens. */
+  readonly agentUrl?: string | undefined;
 }
 
 /** What the dispatcher needs from a config store: the configs of a task, and a way to drop them. */

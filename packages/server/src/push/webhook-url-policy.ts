@@ -1,6 +1,7 @@
 import { A2AError } from '@baton/protocol';
 import { forbiddenAddressReason, forbiddenNameReason } from './forbidden-addresses.ts';
 import { type IpRange, inRange, parseIp, parseRange } from './ip-address.ts';
+import type { AddressGuard } from './push-network.ts';
 
 /** Resolves a host name to its IP addresses (as text), e.g. through DNS. */
 export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
@@ -12,8 +13,11 @@ export interface WebhookUrlPolicyOptions {
    * that may receive webhooks even though they are loopback, private and so on. Default: none.
    */
   readonly allowlist?: readonly string[];
-  /** Resolves host names so names pointing at forbidden addresses are refused. Default: names are not resolved. */
-  readonly resolveHost?: ResolveHost;
+  /**
+   * Resolves host names so names pointing at forbidden addresses are refused. `createA2AServer` passes the
+   * runtime's resolver (on Node, the operating system's); on its own the policy resolves no names without it.
+   */
+  readonly resolveHost?: ResolveHost | undefined;
   /**
    * What to do with a name that does not resolve (yet): `'refuse'` (default; nothing could be delivered) or
    * `'accept'`, for registration: such a name cannot be shown to be internal, DNS may be down for a moment, and
@@ -22,10 +26,21 @@ export interface WebhookUrlPolicyOptions {
   readonly unresolvedNames?: 'refuse' | 'accept';
 }
 
+/** How {@link WebhookUrlPolicy.check} treats host names. */
+export interface WebhookUrlCheckOptions {
+  /**
+   * Whether names are resolved and their addresses checked (when the policy has a resolver). Default `true`;
+   * `false` where the connection checks the address itself (the Node push network).
+   */
+  readonly resolve?: boolean;
+}
+
 /** Decides whether a webhook URL may be called (SSRF protection). */
 export interface WebhookUrlPolicy {
   /** Resolves when `url` may be called; rejects with an InvalidParams A2AError naming the URL and why not. */
-  check(url: string): Promise<void>;
+  check(url: string, options?: WebhookUrlCheckOptions): Promise<void>;
+  /** The same rules for one address a host name resolved to, for checking at connect time. */
+  readonly guard: AddressGuard;
 }
 
 /** A URL for messages: no user info, query or fragment (they may carry secrets). */
@@ -59,8 +74,17 @@ export function createWebhookUrlPolicy(options: WebhookUrlPolicyOptions = {}): W
     return bytes !== undefined && allowedRanges.some((range) => inRange(bytes, range));
   };
 
+  const addressRefusal = (address: string): string | undefined => {
+    if (allowedAddress(address)) return undefined;
+    const bytes = parseIp(address);
+    if (!bytes) return `${address}, which is not an IP address`;
+    return forbiddenAddressReason(bytes);
+  };
+
   return {
-    async check(raw) {
+    guard: (hostname, address) =>
+      allowedNames.has(hostname.toLowerCase().replace(/\.$/, '')) ? undefined : addressRefusal(address),
+    async check(raw, checkOptions = {}) {
       let url: URL;
       try {
         url = new URL(raw);
@@ -82,7 +106,7 @@ export function createWebhookUrlPolicy(options: WebhookUrlPolicyOptions = {}): W
       }
       const nameReason = forbiddenNameReason(host);
       if (nameReason) throw refuse(shown, nameReason);
-      if (!options.resolveHost) return;
+      if (!options.resolveHost || checkOptions.resolve === false) return;
       let addresses: readonly string[];
       try {
         addresses = await options.resolveHost(host);
@@ -95,10 +119,7 @@ export function createWebhookUrlPolicy(options: WebhookUrlPolicyOptions = {}): W
         throw refuse(shown, `${host} resolves to no address`);
       }
       for (const address of addresses) {
-        if (allowedAddress(address)) continue;
-        const bytes = parseIp(address);
-        if (!bytes) throw refuse(shown, `${host} resolves to ${address}, which is not an IP address`);
-        const reason = forbiddenAddressReason(bytes);
+        const reason = addressRefusal(address);
         if (reason) throw refuse(shown, `${host} resolves to ${reason}`);
       }
     },

@@ -25,6 +25,8 @@ export interface RestAppOptions {
   readonly getUser?: (c: Context) => CallUser | undefined | Promise<CallUser | undefined>;
   /** Where failures the caller must not see are reported; default `console.error`. */
   readonly logger?: BindingLogger;
+  /** The agent's base URL for a request (see `CallContext.agentUrl`); default: none. */
+  readonly agentUrlOf?: (request: Request) => string;
 }
 
 const segmentCount = (route: RestRoute): number => route.path.split('/').length - 1;
@@ -70,6 +72,7 @@ export function createRestApp(options: RestAppOptions): Hono {
     heartbeatMs: options.heartbeatMs,
     getUser: options.getUser,
     logger,
+    agentUrlOf: options.agentUrlOf,
   });
   const app = new Hono();
   for (let depth = 1; depth <= MAX_DEPTH; depth += 1) {

@@ -35,6 +35,7 @@ export interface RestDispatcherOptions {
   readonly heartbeatMs: number | undefined;
   readonly getUser: ((c: Context) => CallUser | undefined | Promise<CallUser | undefined>) | undefined;
   readonly logger: BindingLogger;
+  readonly agentUrlOf: ((request: Request) => string) | undefined;
 }
 
 /** Answers one request, given the raw segments of its path below the mount point (`undefined`: no route). */
@@ -117,7 +118,14 @@ export function createRestDispatcher(options: RestDispatcherOptions): RestDispat
       const query = new URL(request.url).searchParams;
       const input = { params: match.params, tenant: match.tenant, query, body: body.value };
       const contextFor = (tenant: string | undefined) =>
-        createCallContext({ request, version, binding: 'HTTP+JSON', tenant, user });
+        createCallContext({
+          request,
+          version,
+          binding: 'HTTP+JSON',
+          tenant,
+          user,
+          agentUrlOf: options.agentUrlOf,
+        });
       const result = await run(input, handler, contextFor);
       if (result.kind === 'stream') {
         const { heartbeatMs } = options;
