@@ -7,6 +7,7 @@ import {
   type SignCardOptions,
   signCard,
 } from './auth/index.ts';
+import { agentUrlOf } from './binding/agent-url-of.ts';
 import { declaredBodyLimit } from './binding/declared-body-limit.ts';
 import { echoActivatedExtensions } from './binding/echo-extensions.ts';
 import { errorVersionFor, readRequestedVersion } from './binding/request-version.ts';
@@ -20,7 +21,6 @@ import type { CloseOptions } from './handler/close-within.ts';
 import { createRequestHandler, type TaskRequestHandler } from './handler/create-request-handler.ts';
 import { createJsonRpcApp } from './jsonrpc/create-json-rpc-app.ts';
 import { jsonRpcErrorResponse } from './jsonrpc/json-rpc-responses.ts';
-import { agentUrlOf } from './binding/agent-url-of.ts';
 import {
   createDefaultPushNetwork,
   createPushConfigStore,
@@ -197,7 +197,9 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       ...(pushSettings.signingKey ? { signingKey: pushSettings.signingKey } : {}),
       ...(pushSettings.signingAlgorithm ? { algorithm: pushSettings.signingAlgorithm } : {}),
       ...(pushSettings.retiredPublicKeys ? { retiredPublicKeys: pushSettings.retiredPublicKeys } : {}),
-      ...(pushSettings.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: pushSettings.tokenTtlSeconds } : {}),
+      ...(pushSettings.tokenTtlSeconds !== undefined
+        ? { tokenTtlSeconds: pushSettings.tokenTtlSeconds }
+        : {}),
     });
   const pushResolveHost = pushNetwork?.resolveHost;
   const pushConfigs =

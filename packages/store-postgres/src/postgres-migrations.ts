@@ -60,4 +60,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX baton_task_leases_by_expiry ON baton_task_leases (expires_at);
     `,
   },
+  {
+    version: 2,
+    name: 'the agent URL a push config was registered through (issuer of its signed deliveries)',
+    sql: `
+      ALTER TABLE baton_push_configs ADD COLUMN agent_url text;
+    `,
+  },
 ];

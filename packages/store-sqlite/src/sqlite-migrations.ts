@@ -79,4 +79,11 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
       END;
     `,
   },
+  {
+    version: 2,
+    name: 'the agent URL a push config was registered through (issuer of its signed deliveries)',
+    sql: `
+      ALTER TABLE baton_push_configs ADD COLUMN agent_url TEXT;
+    `,
+  },
 ];

@@ -7,11 +7,13 @@ interface ConfigRow {
   readonly position: number;
   readonly version: string;
   readonly config: string;
+  readonly agent_url: string | null;
 }
 
 const toStored = (row: ConfigRow): StoredPushConfig => ({
   config: JSON.parse(row.config) as StoredPushConfig['config'],
   version: row.version as ProtocolVersion,
+  ...(row.agent_url === null ? {} : { agentUrl: row.agent_url }),
 });
 
 /** {@link PushConfigRecords} in SQLite: one row per config, ordered per task by `position`. */
@@ -20,20 +22,20 @@ export function createSqlitePushConfigRecords(
   writes: SqliteWriteBatch = createSqliteWriteBatch(database),
 ): PushConfigRecords {
   const update = database.prepare(
-    'UPDATE baton_push_configs SET version = ?, config = ? WHERE task_id = ? AND config_id = ?',
+    'UPDATE baton_push_configs SET version = ?, config = ?, agent_url = ? WHERE task_id = ? AND config_id = ?',
   );
   const insertIfRoom = database.prepare(`
-    INSERT INTO baton_push_configs (task_id, config_id, position, version, config)
-    SELECT ?1, ?2, COALESCE(MAX(position), 0) + 1, ?3, ?4 FROM baton_push_configs WHERE task_id = ?1
+    INSERT INTO baton_push_configs (task_id, config_id, position, version, config, agent_url)
+    SELECT ?1, ?2, COALESCE(MAX(position), 0) + 1, ?3, ?4, ?6 FROM baton_push_configs WHERE task_id = ?1
     HAVING COUNT(*) < ?5`);
   const selectOne = database.prepare(
-    'SELECT position, version, config FROM baton_push_configs WHERE task_id = ? AND config_id = ?',
+    'SELECT position, version, config, agent_url FROM baton_push_configs WHERE task_id = ? AND config_id = ?',
   );
   const selectPage = database.prepare(
-    'SELECT position, version, config FROM baton_push_configs WHERE task_id = ? AND position > ? ORDER BY position LIMIT ?',
+    'SELECT position, version, config, agent_url FROM baton_push_configs WHERE task_id = ? AND position > ? ORDER BY position LIMIT ?',
   );
   const selectAll = database.prepare(
-    'SELECT position, version, config FROM baton_push_configs WHERE task_id = ? ORDER BY position',
+    'SELECT position, version, config, agent_url FROM baton_push_configs WHERE task_id = ? ORDER BY position',
   );
   const deleteOne = database.prepare('DELETE FROM baton_push_configs WHERE task_id = ? AND config_id = ?');
   const deleteAll = database.prepare('DELETE FROM baton_push_configs WHERE task_id = ?');
@@ -41,8 +43,9 @@ export function createSqlitePushConfigRecords(
   const put = (entry: StoredPushConfig, maxPerTask: number): boolean => {
     const { taskId, id } = entry.config;
     const json = JSON.stringify(entry.config);
-    if (update.run(entry.version, json, taskId, id).changes > 0) return true;
-    return insertIfRoom.run(taskId, id, entry.version, json, maxPerTask).changes > 0;
+    const agentUrl = entry.agentUrl ?? null;
+    if (update.run(entry.version, json, agentUrl, taskId, id).changes > 0) return true;
+    return insertIfRoom.run(taskId, id, entry.version, json, maxPerTask, agentUrl).changes > 0;
   };
 
   return {

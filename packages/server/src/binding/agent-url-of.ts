@@ -3,7 +3,10 @@
  * path (so an agent mounted under `/agents/x` is `https://host/agents/x`). `configured` (the server's `url`
  * option) wins when set.
  */
-export function agentUrlOf(bindingPath: string, configured: string | undefined): (request: Request) => string {
+export function agentUrlOf(
+  bindingPath: string,
+  configured: string | undefined,
+): (request: Request) => string {
   if (configured !== undefined) {
     const fixed = configured.replace(/\/+$/, '');
     return () => fixed;

@@ -49,7 +49,8 @@ export function createCallContext(options: CreateCallContextOptions): CallContex
   };
   const { agentUrlOf } = options;
   // Worked out only when asked (a push config registration), never on the hot path.
-  if (agentUrlOf) Object.defineProperty(call, 'agentUrl', { get: () => agentUrlOf(request), enumerable: true });
+  if (agentUrlOf)
+    Object.defineProperty(call, 'agentUrl', { get: () => agentUrlOf(request), enumerable: true });
   if (tenant) call.tenant = tenant;
   if (user) call.user = user;
   return call;

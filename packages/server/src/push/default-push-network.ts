@@ -17,6 +17,8 @@ export function createDefaultPushNetwork(options: DefaultPushNetworkOptions): Pu
   if (options.fetch) {
     return { fetch: options.fetch, resolveHost: options.resolveHost, guardsConnections: false };
   }
-  const { guard } = createWebhookUrlPolicy({ ...(options.allowlist ? { allowlist: options.allowlist } : {}) });
+  const { guard } = createWebhookUrlPolicy({
+    ...(options.allowlist ? { allowlist: options.allowlist } : {}),
+  });
   return createPushNetwork({ guard, resolveHost: options.resolveHost });
 }

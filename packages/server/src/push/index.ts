@@ -7,6 +7,8 @@ export {
   type PushConfigStoreOptions,
   type PushConfigStoreWithTargets,
 } from './create-push-config-store.ts';
+export { createDefaultPushNetwork, type DefaultPushNetworkOptions } from './default-push-network.ts';
+export { ForbiddenWebhookAddressError } from './forbidden-webhook-address-error.ts';
 export { createInMemoryPushConfigRecords } from './in-memory-push-config-records.ts';
 export type { PushConfigRecord, PushConfigRecords } from './push-config-records.ts';
 export {
@@ -17,8 +19,6 @@ export {
   type PushFetch,
   timerSleep,
 } from './push-delivery.ts';
-export { createDefaultPushNetwork, type DefaultPushNetworkOptions } from './default-push-network.ts';
-export { ForbiddenWebhookAddressError } from './forbidden-webhook-address-error.ts';
 export {
   createPushDispatcher,
   PUSH_JWKS_PATH,

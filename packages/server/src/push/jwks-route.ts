@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import type { PushSigner } from './push-signer.ts';
 import { PUSH_JWKS_PATH } from './push-dispatcher.ts';
+import type { PushSigner } from './push-signer.ts';
 
 /**
  * `GET /.well-known/jwks.json`: the public keys that verify this agent's push deliveries (the `jku` of every

@@ -22,14 +22,15 @@ export const nodeResolveHost: ResolveHost = (hostname) =>
 export function createPushNetwork(options: PushNetworkOptions): PushNetwork {
   const resolveHost = options.resolveHost ?? nodeResolveHost;
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    resolveHost(hostname).then(
-      (addresses) => {
+    resolveHost(hostname)
+      .then((addresses) => {
         if (addresses.length === 0) throw new Error(`${hostname} resolves to no address`);
         for (const address of addresses) {
           const reason = options.guard(hostname, address);
           if (reason) throw new ForbiddenWebhookAddressError(`${hostname} resolves to ${reason}`);
         }
-        const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : lookupOptions.family;
+        const family =
+          lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : lookupOptions.family;
         const entries: LookupAddress[] = addresses
           .map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
           .filter((entry) => !family || entry.family === family);
@@ -37,12 +38,13 @@ export function createPushNetwork(options: PushNetworkOptions): PushNetwork {
         if (!first) throw new Error(`${hostname} has no IPv${family} address`);
         if (lookupOptions.all) callback(null, entries);
         else callback(null, first.address, first.family);
-      },
-    ).catch((error: Error) => callback(error as NodeJS.ErrnoException, ''));
+      })
+      .catch((error: Error) => callback(error as NodeJS.ErrnoException, ''));
   };
   const agent = new Agent({ connect: { lookup } });
   return {
-    fetch: (url, init) => undiciFetch(url, { ...init, dispatcher: agent } as never) as unknown as Promise<Response>,
+    fetch: (url, init) =>
+      undiciFetch(url, { ...init, dispatcher: agent } as never) as unknown as Promise<Response>,
     resolveHost,
     guardsConnections: true,
   };

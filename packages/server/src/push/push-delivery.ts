@@ -53,7 +53,8 @@ export function timerSleep(ms: number, signal: AbortSignal): Promise<void> {
 
 // `fetch failed` says nothing; its cause (ECONNREFUSED, a TLS error) says what happened.
 function describeFailure(error: unknown): unknown {
-  if (error instanceof TypeError && error.cause instanceof Error) return new Error(`${error.message}: ${error.cause.message}`);
+  if (error instanceof TypeError && error.cause instanceof Error)
+    return new Error(`${error.message}: ${error.cause.message}`);
   return error;
 }
 

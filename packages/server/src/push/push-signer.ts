@@ -81,13 +81,16 @@ interface LoadedKey {
 
 function algorithmOf(jwk: JWK, given: PushSigningAlgorithm | undefined): PushSigningAlgorithm {
   if (jwk.kty === 'oct') {
-    throw new TypeError('push.signingKey must be an asymmetric private key; a shared secret (HMAC) is refused');
+    throw new TypeError(
+      'push.signingKey must be an asymmetric private key; a shared secret (HMAC) is refused',
+    );
   }
   const inferred =
     (jwk.alg as PushSigningAlgorithm | undefined) ??
     (jwk.kty === 'RSA' ? 'RS256' : jwk.crv ? CURVE_ALGORITHMS[jwk.crv] : undefined);
   const algorithm = given ?? inferred;
-  if (!algorithm) throw new TypeError(`push.signingKey: cannot tell the algorithm of a ${jwk.kty} key; set algorithm`);
+  if (!algorithm)
+    throw new TypeError(`push.signingKey: cannot tell the algorithm of a ${jwk.kty} key; set algorithm`);
   return algorithm;
 }
 

@@ -58,6 +58,18 @@ export function describePushConfigRecordsContract(
       expect((await store.configsFor('t1')).map((target) => target.version)).toEqual(['0.3', '1.0']);
     });
 
+    it('remembers the agent URL each config was registered through (the issuer of its signed deliveries)', async () => {
+      const store = await storeOver();
+      await store.create(
+        { taskId: 't1', id: 'a', url: hook },
+        { ...call(), agentUrl: 'https://agent.example/x' },
+      );
+      await store.create({ taskId: 't1', id: 'b', url: hook }, call());
+      const targets = await store.configsFor('t1');
+      expect(targets.map((target) => target.agentUrl)).toEqual(['https://agent.example/x', undefined]);
+      expect(await store.get('t1', 'a', call())).toEqual({ taskId: 't1', id: 'a', url: hook });
+    });
+
     it('pages through configs in creation order, a replaced one keeping its place', async () => {
       const store = await storeOver();
       for (const id of ['a', 'b', 'c', 'd', 'e']) await store.create({ taskId: 't', id, url: hook }, call());
