@@ -17,6 +17,7 @@ export * from './discovery/index.ts';
 export { A2AClientError, type ClientErrorCode, isA2AClientError } from './errors/client-error.ts';
 export type { FetchLike } from './http/fetch-like.ts';
 export type { HttpRequest, HttpResponseContext, Interceptor } from './http/interceptor.ts';
+export * from './push/index.ts';
 export * from './readers/index.ts';
 export * from './retry/index.ts';
 export * from './sse/index.ts';

@@ -1,0 +1,13 @@
+/** Receiving push notifications: verify an agent's signed deliveries, and a webhook route built on it. */
+export { createPushWebhook, type PushWebhook, type PushWebhookOptions } from './create-push-webhook.ts';
+export { type PushRefusal, PushVerificationError } from './push-verification-error.ts';
+export { createReplayCache, type ReplayCache } from './replay-cache.ts';
+export {
+  createPushVerifier,
+  PUSH_JWKS_PATH,
+  PUSH_JWT_HEADER,
+  PUSH_NOTIFICATION_TOKEN_HEADER,
+  type PushVerifier,
+  type PushVerifierOptions,
+  type VerifiedPushNotification,
+} from './verify-push-notification.ts';
