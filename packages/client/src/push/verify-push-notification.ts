@@ -85,8 +85,12 @@ function sameText(a: string, b: string): boolean {
 
 function refusalOf(error: unknown, options: { agentUrl: string; webhookUrl: string }): PushVerificationError {
   if (error instanceof PushVerificationError) return error;
-  if (error instanceof errors.JWTExpired)
-    return new PushVerificationError('expired', 'The token has expired');
+  if (error instanceof errors.JWTExpired) {
+    // jose reports a token older than maxTokenAge as expired on its `iat` claim.
+    return error.claim === 'iat'
+      ? new PushVerificationError('stale', 'The token was issued too long ago')
+      : new PushVerificationError('expired', 'The token has expired');
+  }
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'iss') {
       return new PushVerificationError('wrong-issuer', `The token was not issued by ${options.agentUrl}`);
