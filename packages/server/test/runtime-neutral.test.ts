@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
@@ -24,6 +25,16 @@ function librarySources(dir: string): string[] {
   });
 }
 
+// The entry bundled as for a browser, Workers or Deno (the `browser` import condition), once for the file.
+const browserBundle = build({
+  entryPoints: [join(sourceRoot, 'index.ts')],
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  write: false,
+  logLevel: 'silent',
+});
+
 describe('@baton/server runs wherever Hono runs', () => {
   it('imports no node: builtins and uses no Node-only global outside the Node entry', () => {
     const nodeOnly =
@@ -35,15 +46,44 @@ describe('@baton/server runs wherever Hono runs', () => {
   });
 
   it('bundles for the browser platform (as for Workers or Deno) with every dependency resolved', async () => {
-    const result = await build({
-      entryPoints: [join(sourceRoot, 'index.ts')],
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      write: false,
-      logLevel: 'silent',
-    });
+    const result = await browserBundle;
     expect(result.errors).toEqual([]);
     expect(result.outputFiles[0]?.text).toContain('createA2AServer');
+    expect(result.outputFiles[0]?.text).not.toContain('undici');
+  });
+
+  it('off Node, says once at start that webhook names cannot be resolved, and still refuses literal addresses', async () => {
+    const result = await browserBundle;
+    const folder = mkdtempSync(join(tmpdir(), 'baton-browser-bundle-'));
+    const file = join(folder, 'server.mjs');
+    writeFileSync(file, result.outputFiles[0]?.text ?? '');
+    try {
+      const bundled = (await import(pathToFileURL(file).href)) as typeof import('../src/index.ts');
+      const warnings: string[] = [];
+      const server = bundled.createA2AServer({
+        card: { name: 'Edge', description: 'On a runtime without DNS', version: '1.0.0', skills: [] },
+        executor: () => 'hi',
+        push: true,
+        logger: { warn: (message) => warnings.push(message), error: () => undefined },
+      });
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('cannot resolve host names');
+      const sent = await server.request('/a2a/jsonrpc', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'SendMessage',
+          params: {
+            message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'hi' }] },
+            configuration: { taskPushNotificationConfig: { url: 'http://169.254.169.254/latest' } },
+          },
+        }),
+      });
+      expect(((await sent.json()) as { error: { code: number } }).error.code).toBe(-32602);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -22,6 +22,7 @@ describe('pnpm bench --smoke', () => {
       }
     }
     expect(output).toMatch(/W5 Baton: \d+ tasks, RSS \d+ MiB/);
-    expect(output).toMatch(/W6: overhead per step p50 [\d.]+ ms over 2 pairs/);
+    // Two pairs on a busy machine can measure a negative overhead: the smoke run checks answers, not speed.
+    expect(output).toMatch(/W6: overhead per step p50 -?[\d.]+ ms over 2 pairs/);
   }, 180_000);
 });
