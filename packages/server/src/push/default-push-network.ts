@@ -14,11 +14,12 @@ export interface DefaultPushNetworkOptions extends WebhookUrlPolicyOptions {
  * the address they connect to; elsewhere the platform `fetch`), or the deployer's own `fetch`.
  */
 export function createDefaultPushNetwork(options: DefaultPushNetworkOptions): PushNetwork {
-  if (options.fetch) {
-    return { fetch: options.fetch, resolveHost: options.resolveHost, guardsConnections: false };
-  }
   const { guard } = createWebhookUrlPolicy({
     ...(options.allowlist ? { allowlist: options.allowlist } : {}),
   });
-  return createPushNetwork({ guard, resolveHost: options.resolveHost });
+  const runtime = createPushNetwork({ guard, resolveHost: options.resolveHost });
+  // A fetch of the deployer's own still gets names checked with the runtime's resolver, before each attempt.
+  return options.fetch
+    ? { fetch: options.fetch, resolveHost: runtime.resolveHost, guardsConnections: false }
+    : runtime;
 }
