@@ -258,3 +258,19 @@ describe('push webhooks with the default settings on Node (push: true)', () => {
     expect(jwks.keys[0]).not.toHaveProperty('d');
   });
 });
+
+describe('push configs whose values cannot be sent as headers', () => {
+  it.each([
+    [{ authentication: { scheme: 'Bearer\r\nX-Evil: 1', credentials: 'c' } }, 'authentication.scheme'],
+    [{ authentication: { scheme: 'Bearer', credentials: 'c\r\nX-Evil: 1' } }, 'authentication.credentials'],
+    [{ token: 'tok\nX-Evil: 1' }, 'token'],
+  ])('refuses %j at registration, naming the field', async (extra, field) => {
+    const hook = await receiver();
+    const target = await agent({ allowlist: ['127.0.0.1'] });
+    const taskId = await waitingTask(target);
+    const url = `http://127.0.0.1:${hook.port}/hook`;
+    const refused = await target.rpc('CreateTaskPushNotificationConfig', { taskId, url, ...extra });
+    expect(refused.error?.code).toBe(-32602);
+    expect(refused.error?.message).toContain(field);
+  });
+});

@@ -2,6 +2,7 @@ import { A2AError, createId, type TaskPushNotificationConfig } from '@baton/prot
 import type { CallContext } from '../handler/call-context.ts';
 import type { PushConfigStore } from '../handler/push-config-store.ts';
 import { createInMemoryPushConfigRecords } from './in-memory-push-config-records.ts';
+import { checkPushConfigHeaders } from './push-config-headers.ts';
 import type { PushConfigRecords } from './push-config-records.ts';
 import type { PushTargets } from './push-targets.ts';
 import { createWebhookUrlPolicy, type WebhookUrlPolicyOptions } from './webhook-url-policy.ts';
@@ -70,6 +71,7 @@ export function createPushConfigStore(options: PushConfigStoreOptions = {}): Pus
     config: TaskPushNotificationConfig & { readonly taskId: string },
     call: CallContext,
   ): Promise<TaskPushNotificationConfig> {
+    checkPushConfigHeaders(config);
     await policy.check(config.url);
     const saved = { ...config, id: config.id || createId() };
     const agentUrl = call.agentUrl;
@@ -84,6 +86,7 @@ export function createPushConfigStore(options: PushConfigStoreOptions = {}): Pus
 
   return {
     async validate(config) {
+      checkPushConfigHeaders(config);
       await policy.check(config.url);
     },
     create(config, call) {
