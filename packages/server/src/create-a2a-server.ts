@@ -8,6 +8,7 @@ import {
   signCard,
 } from './auth/index.ts';
 import { agentUrlOf } from './binding/agent-url-of.ts';
+import { bindingCors } from './binding/binding-cors.ts';
 import { declaredBodyLimit } from './binding/declared-body-limit.ts';
 import { echoActivatedExtensions } from './binding/echo-extensions.ts';
 import { errorVersionFor, readRequestedVersion } from './binding/request-version.ts';
@@ -95,6 +96,12 @@ export interface A2AServerOptions {
    * `resolveHost: nodeResolveHost` (from `@baton/server/node`) so host names are checked by what they resolve to.
    */
   readonly push?: PushOptions | true;
+  /**
+   * Lets browser pages on other origins call the bindings (CORS): `true` for any origin, or the origins
+   * allowed. Preflights are answered before authentication; credentials travel in headers (no cookies).
+   * Default: no CORS headers (the card and JWKS are always readable from any origin).
+   */
+  readonly cors?: true | readonly string[];
   /** Authentication (`createAuthenticator`): 401 / 403 before any JSON-RPC or HTTP+JSON call; the card stays public. */
   readonly auth?: Authenticator;
   /** Signs the served cards (JWS over the RFC 8785 form, spec §8.4) with this key; each variant is signed as served. */
@@ -277,7 +284,9 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     declaredExtensions.length > 0
       ? echoActivatedExtensions(declaredExtensions.map((extension) => extension.uri))
       : undefined;
+  const corsMiddleware = options.cors && bindingCors(options.cors);
   if (served.jsonRpcPath !== undefined) {
+    if (corsMiddleware) app.use(served.jsonRpcPath, corsMiddleware);
     const onError = (c: Context) => jsonRpcErrorResponse(null, tooLarge(), versionOf(c), { status: 413 });
     app.use(served.jsonRpcPath, declaredBodyLimit({ maxSize, onError }));
     if (echoExtensions) app.use(served.jsonRpcPath, echoExtensions);
@@ -299,6 +308,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       });
     };
     const restRoutes = `${served.restPath === '/' ? '' : served.restPath}/*`;
+    if (corsMiddleware) app.use(restRoutes, corsMiddleware);
     app.use(restRoutes, declaredBodyLimit({ maxSize, onError }));
     if (echoExtensions) app.use(restRoutes, echoExtensions);
     if (options.auth) {
