@@ -64,6 +64,8 @@ export function createConformanceAgent(options: ConformanceAgentOptions = {}): A
     // `A2A-Version: 0.3` still get the 0.3-compatible one (docs/conformance.md).
     unversionedCard: '1.0',
     streaming: true,
+    // Browser tools (the console's Inspector) may point at it too.
+    cors: true,
     push: {
       allowlist: LOOPBACK_WEBHOOKS,
       ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),

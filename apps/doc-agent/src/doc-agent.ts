@@ -29,6 +29,8 @@ export function createDocAgent(options: DocAgentOptions): A2AServer {
   return createA2AServer({
     card: DOC_AGENT_CARD,
     executor: createDocExecutor(options.generator),
+    // The console's Inspector (a page on the orchestrator's origin) calls the agents from the browser.
+    cors: true,
     ...hostingOptions(options),
   });
 }

@@ -4,6 +4,7 @@ import type { Logger } from '@baton/server';
 import { Hono } from 'hono';
 import { createChainAgent } from './a2a/create-chain-agent.ts';
 import { type AgentDirectory, createAgentDirectory } from './discovery/agent-directory.ts';
+import { createAgentsRoutes } from './http/create-agents-routes.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
 import { jsonError } from './http/json-errors.ts';
 import { createRun, type RunInput } from './run/create-run.ts';
@@ -76,6 +77,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
 
   const app = new Hono();
   app.route('/', createRunsRoutes({ runs, startRun }));
+  app.route('/', createAgentsRoutes(directory));
   app.route(
     '/',
     createChainAgent({

@@ -174,3 +174,40 @@ describe('the runs API', () => {
     expect((await post(app, '/runs/nope/cancel', {})).status).toBe(404);
   });
 });
+
+describe('what the console reads', () => {
+  it('lists runs newest first with their live views, and refuses a bad limit', async () => {
+    const { app } = await startChain();
+    await post(app, '/runs', { topic: 'first', wait: true });
+    await post(app, '/runs', { topic: 'second', wait: true });
+    const listed = (await (await app.request('/runs?limit=10')).json()) as { runs: RunView[] };
+    expect(listed.runs.map((run) => run.topic)).toEqual(['second', 'first']);
+    expect(listed.runs.every((run) => run.status === 'completed')).toBe(true);
+    expect((await (await app.request('/runs?limit=1')).json()) as { runs: RunView[] }).toMatchObject({
+      runs: [{ topic: 'second' }],
+    });
+    const bad = await app.request('/runs?limit=lots');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'INVALID_LIMIT' } });
+  });
+
+  it('shows every configured agent: its card and steps when reachable, why not otherwise', async () => {
+    const { urls } = await startChain();
+    const app = createOrchestrator({
+      agents: [urls.outline, 'http://127.0.0.1:9/nothing-here'],
+      logger: { error: () => {}, warn: () => {} },
+    });
+    const { agents } = (await (await app.request('/agents')).json()) as {
+      agents: {
+        url: string;
+        reachable: boolean;
+        steps?: string[];
+        card?: { name: string };
+        error?: string;
+      }[];
+    };
+    expect(agents[0]).toMatchObject({ url: urls.outline, reachable: true, steps: ['outline'] });
+    expect(agents[0]?.card?.name).toEqual(expect.any(String));
+    expect(agents[1]).toMatchObject({ reachable: false, error: expect.stringContaining('127.0.0.1:9') });
+  });
+});

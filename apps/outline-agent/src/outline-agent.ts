@@ -34,6 +34,8 @@ export function createOutlineAgent(options: OutlineAgentOptions): A2AServer {
   return createA2AServer({
     card: OUTLINE_AGENT_CARD,
     executor: createOutlineExecutor(options.generator),
+    // The console's Inspector (a page on the orchestrator's origin) calls the agents from the browser.
+    cors: true,
     ...hostingOptions(options),
   });
 }

@@ -33,6 +33,8 @@ export function createSummaryAgent(options: SummaryAgentOptions): A2AServer {
   return createA2AServer({
     card: SUMMARY_AGENT_CARD,
     executor: createSummaryExecutor(options.generator),
+    // The console's Inspector (a page on the orchestrator's origin) calls the agents from the browser.
+    cors: true,
     ...hostingOptions(options),
   });
 }

@@ -1,5 +1,6 @@
 import { CHAIN_SKILLS, CHAIN_STEPS, type ChainStep } from '@baton/chain';
-import { type A2AClient, type A2AClientOptions, createA2AClient } from '@baton/client';
+import { type A2AClient, type A2AClientOptions, createA2AClient, resolveAgentCard } from '@baton/client';
+import type { AgentCard } from '@baton/protocol';
 import { ChainError, errorMessage } from '../run/chain-error.ts';
 
 /** An agent found for a step of the chain. */
@@ -18,7 +19,22 @@ export interface AgentDirectory {
   readonly urls: readonly string[];
   /** Reads the cards not read yet and picks an agent per step; throws a NO_AGENT ChainError naming what is missing. */
   resolve(signal?: AbortSignal): Promise<ChainAgents>;
+  /** Reads every configured agent's card now: what it offers, or why it cannot be reached. */
+  inspect(timeoutMs?: number): Promise<readonly AgentStatus[]>;
 }
+
+/** A configured agent as it is now. */
+export type AgentStatus =
+  | {
+      readonly url: string;
+      readonly reachable: true;
+      readonly card: AgentCard;
+      /** The form the card came in (1.0, 0.3 or hybrid). */
+      readonly shape: string;
+      /** The chain steps it can do, by skill id. */
+      readonly steps: readonly ChainStep[];
+    }
+  | { readonly url: string; readonly reachable: false; readonly error: string };
 
 /** Options of {@link createAgentDirectory}. */
 export interface AgentDirectoryOptions {
@@ -51,8 +67,23 @@ export function createAgentDirectory(options: AgentDirectoryOptions): AgentDirec
     }
   }
 
+  async function inspectOne(url: string, timeoutMs: number): Promise<AgentStatus> {
+    try {
+      const resolved = await resolveAgentCard(url, {
+        ...(options.client?.fetch ? { fetch: options.client.fetch } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const skills = new Set(resolved.card.skills.map((skill) => skill.id));
+      const steps = CHAIN_STEPS.filter((step) => skills.has(CHAIN_SKILLS[step]));
+      return { url, reachable: true, card: resolved.card, shape: resolved.shape, steps };
+    } catch (error) {
+      return { url, reachable: false, error: errorMessage(error) };
+    }
+  }
+
   return {
     urls: options.urls,
+    inspect: (timeoutMs = 3_000) => Promise.all(options.urls.map((url) => inspectOne(url, timeoutMs))),
     async resolve(signal) {
       const unreachable = (await Promise.all(options.urls.map((url) => discover(url, signal)))).filter(
         (reason): reason is string => reason !== undefined,

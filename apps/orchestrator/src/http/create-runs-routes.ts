@@ -31,7 +31,7 @@ const isFinalEvent = (event: RunEvent) =>
   event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled';
 
 /**
- * The runs API: `POST /runs`, `GET /runs/:id`, `GET /runs/:id/events` (SSE), `POST /runs/:id/answer` and
+ * The runs API: `POST /runs`, `GET /runs` (newest first, `?limit=`), `GET /runs/:id`, `GET /runs/:id/events` (SSE), `POST /runs/:id/answer` and
  * `POST /runs/:id/cancel`. Errors are `{ error: { code, message } }` JSON.
  */
 export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
@@ -60,6 +60,20 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       },
       202,
     );
+  });
+
+  app.get('/runs', async (c) => {
+    const raw = c.req.query('limit') ?? '50';
+    const limit = Number(raw);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+      return jsonError(
+        c,
+        400,
+        'INVALID_LIMIT',
+        `limit must be a whole number from 1 to 200, not ${JSON.stringify(raw)}`,
+      );
+    }
+    return c.json({ runs: await deps.runs.recent(limit) });
   });
 
   app.get('/runs/:id', async (c) => {

@@ -16,6 +16,8 @@ export interface RunStore {
   record(event: RunEvent, view: RunView): void;
   /** The kept views of the runs that had not finished when the process stopped. */
   unfinished(): Promise<readonly RunView[]>;
+  /** The newest runs, newest first, held or only kept (live views for the held ones). */
+  recent(limit: number): Promise<readonly RunView[]>;
 }
 
 /** Options of {@link createRunStore}. */
@@ -82,5 +84,9 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
       }
     },
     unfinished: () => records.unfinished(),
+    async recent(limit) {
+      const kept = await records.recent(limit);
+      return kept.map((view) => runs.get(view.runId)?.view ?? view);
+    },
   };
 }
