@@ -3,6 +3,8 @@ import type { A2AClientOptions } from '@baton/client';
 import type { Logger } from '@baton/server';
 import { Hono } from 'hono';
 import { createChainAgent } from './a2a/create-chain-agent.ts';
+import { type ConsoleAssets, loadConsole } from './console/build-console.ts';
+import { createConsoleRoutes } from './console/console-routes.ts';
 import { type AgentDirectory, createAgentDirectory } from './discovery/agent-directory.ts';
 import { createAgentsRoutes } from './http/create-agents-routes.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
@@ -27,6 +29,8 @@ export interface OrchestratorOptions {
   readonly runRecords?: RunRecords;
   /** Where the orchestrator's own A2A agent keeps its tasks (store, cluster). */
   readonly hosting?: AgentHosting;
+  /** The web console's built files, served at `/`; `false` for none. Default: built once per process, in memory. */
+  readonly console?: (() => Promise<ConsoleAssets>) | false;
 }
 
 /** The orchestrator: a Hono app with the runs API and the chain's A2A agent, plus its runs and agents. */
@@ -78,6 +82,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   const app = new Hono();
   app.route('/', createRunsRoutes({ runs, startRun }));
   app.route('/', createAgentsRoutes(directory));
+  if (options.console !== false) app.route('/', createConsoleRoutes(options.console ?? loadConsole));
   app.route(
     '/',
     createChainAgent({

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultStoreFor, describeStoresConfig, type OpenedStores, openStoresFromEnv } from '@baton/chain';
 import { serve } from '@hono/node-server';
 import { readAgentUrls } from './config/read-agent-urls.ts';
+import { loadConsole } from './console/build-console.ts';
 import { createOrchestrator, type Orchestrator } from './create-orchestrator.ts';
 import { waitForAgents } from './discovery/agent-directory.ts';
 import { openRunRecords } from './run/open-run-records.ts';
@@ -28,6 +29,12 @@ async function prepare(): Promise<{ app: Orchestrator; stores: OpenedStores; des
 }
 
 const { app, stores, describe } = await prepare();
+// Built now, so the first page load does not wait; a failure is said here and answered on the page.
+loadConsole().catch((error: unknown) =>
+  console.error(
+    `orchestrator: the web console could not be built: ${error instanceof Error ? error.message : String(error)}`,
+  ),
+);
 const hostname = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4100);
 
@@ -39,6 +46,7 @@ const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
     `node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const r=JSON.parse(s);console.log(r.artifacts?.summary?.summary ?? JSON.stringify(r.error ?? r))})"`;
   console.log(`orchestrator: ${describe}`);
   console.log(`Baton orchestrator listening on ${base}`);
+  console.log(`  console:    ${base}/   (runs, agents, and an inspector for any A2A agent)`);
   console.log(
     `  runs API:   POST ${base}/runs   (GET /runs/:id, GET /runs/:id/events, POST /runs/:id/answer, POST /runs/:id/cancel)`,
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiKey, createA2AServer, createAuthenticator } from '../src/index.ts';
+import { startA2AServer } from '../src/node.ts';
 
 const CARD = {
   name: 'Browser-facing',
@@ -60,5 +61,41 @@ describe('CORS on the bindings', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     const none = await server().request('/a2a/jsonrpc', preflight());
     expect(none.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('puts the CORS headers on a stream written straight to the socket, on both bindings', async () => {
+    const running = await startA2AServer(
+      createA2AServer({
+        card: { ...CARD, securitySchemes: {}, securityRequirements: [] },
+        executor: () => 'hi',
+        cors: true,
+      }),
+    );
+    try {
+      const message = { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'hi' }] };
+      const calls = [
+        [`${running.url}/a2a/rest/message:stream`, { message }],
+        [
+          `${running.url}/a2a/jsonrpc`,
+          { jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params: { message } },
+        ],
+      ] as const;
+      for (const [url, body] of calls) {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            Origin: 'http://console.example',
+            'Content-Type': 'application/json',
+            'A2A-Version': '1.0',
+          },
+          body: JSON.stringify(body),
+        });
+        expect(response.headers.get('content-type'), url).toBe('text/event-stream');
+        expect(response.headers.get('access-control-allow-origin'), url).toBe('*');
+        expect(await response.text()).toContain('hi');
+      }
+    } finally {
+      await running.close();
+    }
   });
 });

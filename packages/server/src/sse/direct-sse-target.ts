@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { corsHeaders } from '../binding/binding-cors.ts';
 import { activatedExtensionHeaders } from '../binding/echo-extensions.ts';
 
 /** The slice of Node's `http.ServerResponse` (or `Http2ServerResponse`) the direct SSE writer uses. */
@@ -19,8 +20,8 @@ export interface DirectSseTarget {
   /** Makes the response that tells @hono/node-server the answer was already written. */
   readonly alreadySent: () => Response;
   /**
-   * Headers middleware would add to the answer after the handler (the activated extensions): written here,
-   * since a direct answer has left before middleware regains control.
+   * Headers middleware would add to the answer (the activated extensions, CORS): written here, since a direct
+   * answer has left before middleware regains control.
    */
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
@@ -41,5 +42,8 @@ export function directSseTarget(c: Context): DirectSseTarget | undefined {
   const outgoing = env?.outgoing;
   const alreadySent = env?.[ALREADY_SENT_ENV_KEY];
   if (!outgoing || !alreadySent || outgoing.headersSent) return undefined;
-  return { outgoing, alreadySent, headers: activatedExtensionHeaders(c) };
+  const extensions = activatedExtensionHeaders(c);
+  const cors = corsHeaders(c);
+  const headers = extensions && cors ? { ...cors, ...extensions } : (extensions ?? cors);
+  return { outgoing, alreadySent, headers };
 }

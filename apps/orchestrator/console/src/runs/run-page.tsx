@@ -1,0 +1,138 @@
+import { useState } from 'preact/hooks';
+import { api, clock } from '../shared/api.ts';
+import { Markdown } from '../shared/markdown.tsx';
+import { isFinishedRun, type RunView } from './run-types.ts';
+import { useRun } from './use-run.ts';
+
+/** One run, live: its steps, the document as it streams, the question it asks, the summary, its timeline. */
+export function RunPage({ runId }: { readonly runId: string }) {
+  const run = useRun(runId);
+  const { view } = run;
+  if (run.error) return <p role="alert">{run.error}</p>;
+  if (!view) return <p class="muted">Loading run {runId}…</p>;
+  const document = view.artifacts.document?.markdown ?? run.documentText;
+  return (
+    <article class="run" aria-labelledby="run-title">
+      <p>
+        <a href="#/runs">← All runs</a>
+      </p>
+      <h2 id="run-title">{view.artifacts.outline?.topic || view.topic || '(no topic yet)'}</h2>
+      <p class="meta">
+        <span class={`status status-${view.status}`} data-testid="run-status">
+          {view.status}
+        </span>{' '}
+        <span class="muted">
+          run {view.runId} · context {view.contextId}
+        </span>
+      </p>
+      {view.error && (
+        <p role="alert" class="error">
+          {view.error.message}
+        </p>
+      )}
+      <Controls view={view} onChange={run.refresh} />
+      <Steps view={view} />
+      {document !== '' && (
+        <section aria-labelledby="document-title" class="card">
+          <h3 id="document-title">{view.artifacts.document ? 'Document' : 'Document (streaming)'}</h3>
+          <Markdown text={document} />
+        </section>
+      )}
+      {view.artifacts.summary && (
+        <section aria-labelledby="summary-title" class="card summary" data-testid="summary">
+          <h3 id="summary-title">Summary</h3>
+          <p>{view.artifacts.summary.summary}</p>
+          <h4>Key points</h4>
+          <ul>
+            {view.artifacts.summary.keyPoints.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="timeline-title">
+        <h3 id="timeline-title">Timeline</h3>
+        <ol class="timeline">
+          {run.events
+            .filter((event) => event.type !== 'artifact.chunk')
+            .map((event, index) => (
+              <li key={`${index}-${event.type}`}>
+                <time dateTime={event.at}>{clock(event.at)}</time> <code>{event.type}</code>{' '}
+                {event.step && <span class="muted">{event.step}</span>}{' '}
+                {event.state && <span>{event.state.replace('TASK_STATE_', '').toLowerCase()}</span>}
+                {event.question && <span> “{event.question}”</span>}
+              </li>
+            ))}
+        </ol>
+      </section>
+    </article>
+  );
+}
+
+function Steps({ view }: { readonly view: RunView }) {
+  return (
+    <table class="steps">
+      <caption>Steps</caption>
+      <thead>
+        <tr>
+          <th scope="col">Step</th>
+          <th scope="col">Agent</th>
+          <th scope="col">State</th>
+          <th scope="col">Task</th>
+        </tr>
+      </thead>
+      <tbody>
+        {view.steps.map((step) => (
+          <tr key={step.step} data-testid={`step-${step.step}`}>
+            <th scope="row">{step.step}</th>
+            <td>{step.agent ? <span title={step.agent.url}>{step.agent.name}</span> : '—'}</td>
+            <td>{step.state ? step.state.replace('TASK_STATE_', '').toLowerCase() : 'waiting'}</td>
+            <td>
+              <code>{step.taskId ?? '—'}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Controls({ view, onChange }: { readonly view: RunView; readonly onChange: () => void }) {
+  const [error, setError] = useState<string | undefined>(undefined);
+  const call = async (path: string, body?: unknown) => {
+    setError(undefined);
+    try {
+      await api(path, { method: 'POST', ...(body === undefined ? {} : { body }) });
+      onChange();
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  };
+  const answer = (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const text = String(new FormData(form).get('answer') ?? '').trim();
+    if (text !== '') void call(`/runs/${view.runId}/answer`, { answer: text }).then(() => form.reset());
+  };
+  return (
+    <>
+      {view.status === 'input-required' && view.question && (
+        <form class="card question" onSubmit={answer} aria-labelledby="question">
+          <h3 id="question">The {view.question.step} agent asks</h3>
+          <p>{view.question.text}</p>
+          <label>
+            Your answer
+            <input name="answer" required />
+          </label>
+          <button type="submit">Answer</button>
+        </form>
+      )}
+      {!isFinishedRun(view.status) && (
+        <button type="button" class="secondary" onClick={() => void call(`/runs/${view.runId}/cancel`)}>
+          Cancel run
+        </button>
+      )}
+      {error && <p role="alert">{error}</p>}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+/** The orchestrator's run, as `GET /runs/:id` shows it (the fields the console reads). */
+export interface RunView {
+  readonly runId: string;
+  readonly contextId: string;
+  readonly topic: string;
+  readonly status: 'running' | 'input-required' | 'completed' | 'failed' | 'canceled';
+  readonly createdAt: string;
+  readonly finishedAt?: string;
+  readonly question?: { readonly step: string; readonly text: string };
+  readonly error?: { readonly code: string; readonly message: string; readonly step?: string };
+  readonly steps: readonly {
+    readonly step: string;
+    readonly skill: string;
+    readonly agent?: { readonly name: string; readonly url: string };
+    readonly taskId?: string;
+    readonly state?: string;
+  }[];
+  readonly artifacts: {
+    readonly outline?: { readonly topic: string };
+    readonly document?: { readonly title: string; readonly markdown: string; readonly wordCount: number };
+    readonly summary?: {
+      readonly title: string;
+      readonly summary: string;
+      readonly keyPoints: readonly string[];
+    };
+  };
+}
+
+/** One progress event of a run (`GET /runs/:id/events`). */
+export interface RunEvent {
+  readonly type: string;
+  readonly runId: string;
+  readonly at: string;
+  readonly step?: string;
+  readonly text?: string;
+  readonly state?: string;
+  readonly question?: string;
+  readonly message?: string;
+  readonly [key: string]: unknown;
+}
+
+/** Every event type the run stream sends (the SSE event names). */
+export const RUN_EVENT_TYPES = [
+  'run.started',
+  'run.resumed',
+  'step.started',
+  'step.state',
+  'artifact.chunk',
+  'artifact.completed',
+  'input.required',
+  'input.answered',
+  'run.completed',
+  'run.failed',
+  'run.canceled',
+] as const;
+
+export const isFinalRunEvent = (type: string) =>
+  type === 'run.completed' || type === 'run.failed' || type === 'run.canceled';
+
+export const isFinishedRun = (status: RunView['status']) =>
+  status === 'completed' || status === 'failed' || status === 'canceled';

@@ -1,0 +1,171 @@
+/**
+ * The web console in a real browser (Debian's Chromium through playwright-core) against the real chain: three
+ * agent processes and the orchestrator, all in memory, plus the conformance agent for the Inspector. Each test
+ * saves a screenshot under `.test-results/screenshots`.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AppProcess, startAppProcess } from '@baton/chain/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchChromium } from './real-browser.ts';
+
+const SCREENSHOTS = fileURLToPath(new URL('../.test-results/screenshots/', import.meta.url));
+
+describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
+  const apps: AppProcess[] = [];
+  let orchestrator = '';
+  let conformance = '';
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const env = { BATON_STORE: 'memory' };
+    const agents = await Promise.all(
+      ['outline-agent', 'doc-agent', 'summary-agent', 'conformance-agent'].map((app) =>
+        startAppProcess(app, env),
+      ),
+    );
+    apps.push(...agents);
+    conformance = agents[3]?.url ?? '';
+    const main = await startAppProcess('orchestrator', {
+      ...env,
+      AGENT_URLS: agents
+        .slice(0, 3)
+        .map((agent) => agent.url)
+        .join(','),
+    });
+    apps.push(main);
+    orchestrator = main.url;
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(apps.map((app) => app.stop()));
+  });
+
+  async function open(path = '/', width = 1200): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto(`${orchestrator}${path}`);
+    (page as Page & { problems?: string[] }).problems = problems;
+    return page;
+  }
+
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const problemsOf = (page: Page) => (page as Page & { problems?: string[] }).problems ?? [];
+
+  it('starts a run from a topic, shows each step and the document, and ends with the summary', async () => {
+    const page = await open();
+    await page.getByLabel('Topic').fill('The history of tea');
+    await page.getByLabel('Audience').fill('curious students');
+    await page.getByRole('button', { name: 'Start run' }).click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/#\/runs\/[\w-]+$/);
+    const summary = page.getByTestId('summary');
+    await summary.waitFor({ timeout: 30_000 });
+    expect(await summary.textContent()).toMatch(/Key points/);
+    expect(await page.getByTestId('run-status').textContent()).toBe('completed');
+    for (const step of ['outline', 'document', 'summary']) {
+      expect(await page.getByTestId(`step-${step}`).textContent()).toContain('completed');
+    }
+    expect(await page.locator('.markdown h2').count()).toBeGreaterThan(0);
+    expect(await page.locator('.timeline li').count()).toBeGreaterThan(5);
+    await shot(page, 'run-completed');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('asks for the topic when it is empty, takes the answer in the page, and completes', async () => {
+    const page = await open();
+    await page.getByRole('button', { name: 'Start run' }).click();
+    const question = page.getByRole('form', { name: /agent asks/ });
+    await question.waitFor({ timeout: 15_000 });
+    await shot(page, 'run-asks');
+    await page.getByLabel('Your answer').fill('Bees and pollination');
+    await page.getByRole('button', { name: 'Answer' }).click();
+    await page.getByTestId('summary').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('run-status').textContent()).toBe('completed');
+    expect(await page.locator('#run-title').textContent()).toBe('Bees and pollination');
+    await shot(page, 'run-answered');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('cancels a run from the page', async () => {
+    const page = await open();
+    await page.getByRole('button', { name: 'Start run' }).click();
+    await page.getByRole('form', { name: /agent asks/ }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Cancel run' }).click();
+    await expect
+      .poll(() => page.getByTestId('run-status').textContent(), { timeout: 15_000 })
+      .toBe('canceled');
+    expect(await page.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
+    await shot(page, 'run-canceled');
+    await page.close();
+  }, 60_000);
+
+  it('lists past runs and shows the agents with their cards', async () => {
+    const page = await open('/#/runs');
+    await page.locator('.run-list li').first().waitFor({ timeout: 10_000 });
+    expect(await page.locator('.run-list li').count()).toBeGreaterThanOrEqual(3);
+    await page.getByRole('link', { name: 'Agents' }).click();
+    await expect.poll(() => page.getByTestId('agent').count(), { timeout: 10_000 }).toBe(3);
+    expect(await page.getByText('reachable', { exact: true }).count()).toBe(3);
+    expect(await page.getByTestId('agent').first().textContent()).toMatch(/JSONRPC 1\.0/);
+    await shot(page, 'agents');
+    await page.close();
+  }, 30_000);
+
+  it('streams a task from the conformance agent in the Inspector, through @baton/client in the page', async () => {
+    const page = await open('/#/inspector');
+    await page.getByLabel('Agent base URL (or card URL)').fill(conformance);
+    await page.getByLabel('Binding').selectOption('HTTP+JSON');
+    await page.getByRole('button', { name: 'Read card' }).click();
+    await page.getByTestId('inspector-card').waitFor({ timeout: 10_000 });
+    await page.getByLabel('Message').fill('hello from the inspector');
+    await page.getByRole('button', { name: 'Stream' }).click();
+    const events = page.getByTestId('inspector-events');
+    await expect.poll(() => events.textContent(), { timeout: 15_000 }).toContain('stream ended');
+    const text = (await events.textContent()) ?? '';
+    expect(text).toContain('connected over HTTP+JSON 1.0');
+    expect(text).toContain('status: completed');
+    expect(text).toContain('hello from the inspector');
+    await page.getByRole('button', { name: 'Get task' }).click();
+    await expect.poll(() => events.textContent()).toMatch(/get: task [\w-]+: completed/);
+    await shot(page, 'inspector');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  }, 30_000);
+
+  it('shows why a card cannot be read', async () => {
+    const page = await open('/#/inspector');
+    await page.getByLabel('Agent base URL (or card URL)').fill(`${orchestrator}/runs`);
+    await page.getByRole('button', { name: 'Read card' }).click();
+    await page.getByTestId('inspector-problem').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('inspector-problem').textContent()).toMatch(/card/i);
+    await page.close();
+  }, 30_000);
+
+  it('fits a phone-width screen without sideways scrolling, and starts a run with the keyboard alone', async () => {
+    const page = await open('/', 390);
+    for (let presses = 0; presses < 10; presses += 1) {
+      if ((await page.evaluate('document.activeElement?.name')) === 'topic') break;
+      await page.keyboard.press('Tab');
+    }
+    expect(await page.evaluate('document.activeElement?.name')).toBe('topic');
+    await page.keyboard.type('Keyboards');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('summary').waitFor({ timeout: 30_000 });
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'phone');
+    await page.close();
+  }, 60_000);
+});
