@@ -211,3 +211,20 @@ describe('what the console reads', () => {
     expect(agents[1]).toMatchObject({ reachable: false, error: expect.stringContaining('127.0.0.1:9') });
   });
 });
+
+describe('the console files', () => {
+  it('serves the page, its script and its stylesheet from the orchestrator, with a strict policy', async () => {
+    const app = createOrchestrator({ agents: [], logger: { error: () => {}, warn: () => {} } });
+    const page = await app.request('/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<script type="module" src="/console/app.js">');
+    const script = await app.request('/console/app.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect((await script.text()).length).toBeGreaterThan(10_000);
+    expect((await app.request('/console/app.css')).status).toBe(200);
+    expect((await app.request('/console/nothing.js')).status).toBe(404);
+  });
+});
