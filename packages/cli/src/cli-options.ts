@@ -1,0 +1,102 @@
+import { parseArgs } from 'node:util';
+import { usage } from './cli-error.ts';
+
+/** The options every command takes (where they apply). */
+export interface CliOptions {
+  readonly json: boolean;
+  readonly help: boolean;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly apiKey: string | undefined;
+  readonly bearer: string | undefined;
+  readonly binding: 'JSONRPC' | 'HTTP+JSON' | undefined;
+  readonly version: '1.0' | '0.3' | undefined;
+  readonly taskId: string | undefined;
+  readonly contextId: string | undefined;
+  readonly token: string | undefined;
+  readonly jwks: string | undefined;
+  readonly orchestrator: string | undefined;
+  readonly audience: string | undefined;
+  readonly length: string | undefined;
+  readonly sections: string | undefined;
+  readonly state: string | undefined;
+  readonly timeoutMs: number | undefined;
+}
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  header: { type: 'string', short: 'H', multiple: true },
+  'api-key': { type: 'string' },
+  bearer: { type: 'string' },
+  binding: { type: 'string' },
+  'a2a-version': { type: 'string' },
+  task: { type: 'string' },
+  context: { type: 'string' },
+  token: { type: 'string' },
+  jwks: { type: 'string' },
+  orchestrator: { type: 'string' },
+  audience: { type: 'string' },
+  length: { type: 'string' },
+  sections: { type: 'string' },
+  state: { type: 'string' },
+  timeout: { type: 'string' },
+} as const;
+
+const BINDINGS: Readonly<Record<string, CliOptions['binding']>> = {
+  jsonrpc: 'JSONRPC',
+  'json-rpc': 'JSONRPC',
+  rest: 'HTTP+JSON',
+  http: 'HTTP+JSON',
+  'http+json': 'HTTP+JSON',
+};
+
+/** Splits the command line into positionals and options; a wrong option is a usage error naming it. */
+export function parseCli(argv: readonly string[]): { positionals: string[]; options: CliOptions } {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw usage((error as Error).message.replace(/\. To specify a positional argument.*$/, ''));
+  }
+  const { values } = parsed;
+  const headers: Record<string, string> = {};
+  for (const header of values.header ?? []) {
+    const at = header.indexOf(':');
+    if (at <= 0) throw usage(`--header must be "Name: value", got "${header}"`);
+    headers[header.slice(0, at).trim()] = header.slice(at + 1).trim();
+  }
+  const binding = values.binding === undefined ? undefined : BINDINGS[values.binding.toLowerCase()];
+  if (values.binding !== undefined && !binding) {
+    throw usage(`--binding must be jsonrpc or rest, got "${values.binding}"`);
+  }
+  const version = values['a2a-version'];
+  if (version !== undefined && version !== '1.0' && version !== '0.3') {
+    throw usage(`--a2a-version must be 1.0 or 0.3, got "${version}"`);
+  }
+  const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
+    throw usage(`--timeout must be a number of seconds, got "${values.timeout}"`);
+  }
+  return {
+    positionals: parsed.positionals,
+    options: {
+      json: values.json ?? false,
+      help: values.help ?? false,
+      headers,
+      apiKey: values['api-key'],
+      bearer: values.bearer,
+      binding,
+      version,
+      taskId: values.task,
+      contextId: values.context,
+      token: values.token,
+      jwks: values.jwks,
+      orchestrator: values.orchestrator,
+      audience: values.audience,
+      length: values.length,
+      sections: values.sections,
+      state: values.state,
+      timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+    },
+  };
+}
