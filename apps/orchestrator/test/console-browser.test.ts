@@ -78,6 +78,9 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     expect(await page.locator('.markdown h2').count()).toBeGreaterThan(0);
     expect(await page.locator('.timeline li').count()).toBeGreaterThan(5);
     await shot(page, 'run-completed');
+    // The README's picture: the top of a finished run, as a screen shows it.
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: join(SCREENSHOTS, 'console.png') });
     expect(problemsOf(page)).toEqual([]);
     await page.close();
   }, 60_000);
