@@ -132,7 +132,13 @@ describe('baton against the conformance agent (Baton)', () => {
         error ? reject(error) : resolve(stdout),
       ),
     );
-    expect(output).toMatch(/\r\u001b\[2Ktask [\w-]+: submitted\r\u001b\[2Ktask [\w-]+: completed: hello/);
+    // Each state redraws the line: carriage return, then ESC [2K (erase the line).
+    const redraw = '\r\u001b[2K';
+    expect(output).toContain(`${redraw}task `);
+    expect(output.split(redraw).slice(1)).toEqual([
+      expect.stringMatching(/^task [\w-]+: submitted$/),
+      expect.stringMatching(/^task [\w-]+: completed: hello\r?\n/),
+    ]);
   });
 });
 

@@ -82,7 +82,7 @@ export async function chainCommand(io: CliIo, args: readonly string[], options: 
     for (let event = pending.shift(); event; event = pending.shift()) {
       if (options.json) printJson(io, event);
       else report(io, event);
-      if (event.type === 'input.required') await answer(io, base, started.runId, event.question ?? '');
+      if (event.type === 'input.required') await answer(base, started.runId, event.question ?? '');
       if (event.type === 'run.completed') outcome = EXIT.ok;
       if (event.type === 'run.failed' || event.type === 'run.canceled') outcome = EXIT.taskFailed;
     }
@@ -115,7 +115,7 @@ function report(io: CliIo, event: RunEvent): void {
   }
 }
 
-async function answer(io: CliIo, base: string, runId: string, question: string): Promise<void> {
+async function answer(base: string, runId: string, question: string): Promise<void> {
   if (!process.stdin.isTTY) {
     throw new CliError(
       EXIT.taskFailed,
