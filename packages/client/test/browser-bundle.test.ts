@@ -100,10 +100,13 @@ describe('browser bundle of @baton/client', () => {
       }
       const moduleName = 'playwright-core';
       const playwright = (await import(moduleName)) as {
-        chromium: { launch(options: { executablePath: string }): Promise<Browser> };
+        chromium: { launch(options: { executablePath: string; args: string[] }): Promise<Browser> };
       };
       const iife = (await bundle('iife')).outputFiles[0]?.text ?? '';
-      const browser = await playwright.chromium.launch({ executablePath: CHROMIUM });
+      const browser = await playwright.chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
       try {
         const page = await browser.newPage();
         await page.addScriptTag({ content: iife });
