@@ -1,29 +1,52 @@
 import type { Outline, OutlineSection } from '../contracts/outline.ts';
 import type { DocumentChunk, DocumentGenerator } from './generators.ts';
 import { POINT_CLOSINGS, POINT_ELABORATIONS, POINT_OPENINGS, SECTION_INTROS } from './prose-templates.ts';
-import { stableHash, stablePick } from './stable-pick.ts';
+import { stableHash } from './stable-pick.ts';
+import { topicPhrase } from './topic-phrase.ts';
 import { capitalize, cleanTopic, shortenText } from './topic-text.ts';
 
 /**
- * Writes the paragraphs of an outline without a model: an introduction per section, then a paragraph of two
- * to four sentences per point, varied by templates and always the same for the same outline.
+ * Writes the paragraphs of an outline without a model: an introduction per section (when it has several points),
+ * then a paragraph per point, developed from the point itself. No sentence template is used twice in one
+ * document, the topic is named in full once per section and referred to after that, and the same outline always
+ * gives the same text.
  */
 export function* writeOfflineDocument(outline: Outline): Generator<DocumentChunk> {
-  const topic = shortenText(cleanTopic(outline.topic), 60);
+  const phrase = topicPhrase(shortenText(cleanTopic(outline.topic), 60));
   const audience = outline.audience ?? 'readers';
+  const templates = createTemplateDeck(outline.title);
+  let references = 0;
+  const ref = () => phrase.references[references++ % phrase.references.length] ?? 'the subject';
   for (const section of outline.sections) {
     const points = section.points.map(asPhrase).filter((point) => point.length > 0);
     const seed = `${outline.title}|${section.heading}`;
     if (points.length > 1) {
-      const intro = stablePick(SECTION_INTROS, `${seed}|intro`).replace('{list}', joinList(points));
-      yield { heading: section.heading, markdown: `${intro}\n\n` };
+      const intro = templates.take(SECTION_INTROS, `${seed}|intro`);
+      if (intro)
+        yield { heading: section.heading, markdown: `${intro.replace('{list}', joinList(points))}\n\n` };
     }
-    for (const [index, point] of (points.length > 0
-      ? points
-      : [asPhrase(section.heading) || topic]
-    ).entries()) {
-      const paragraph = writePointParagraph({ point, topic, audience, seed, index });
-      yield { heading: section.heading, markdown: `${paragraph}\n\n` };
+    const fill = (template: string, point: string) =>
+      template
+        .replaceAll('{Point}', capitalize(point))
+        .replaceAll('{point}', point)
+        .replaceAll('{topic}', phrase.inSentence)
+        .replaceAll('{ref}', ref())
+        .replaceAll('{audience}', audience);
+    const developed = points.length > 0 ? points : [asPhrase(section.heading) || phrase.inSentence];
+    for (const [index, point] of developed.entries()) {
+      const hash = stableHash(`${seed}|${index}`);
+      const sentences: string[] = [];
+      const opening = templates.take(POINT_OPENINGS, `${seed}|${index}|open`);
+      sentences.push(fill(opening ?? '{Point}.', point));
+      for (let step = 0; step < 1 + (hash % 2); step += 1) {
+        const elaboration = templates.take(POINT_ELABORATIONS, `${seed}|${index}|more${step}`);
+        if (elaboration) sentences.push(fill(elaboration, point));
+      }
+      if (hash % 3 === 0) {
+        const closing = templates.take(POINT_CLOSINGS, `${seed}|${index}|close`);
+        if (closing) sentences.push(fill(closing, point));
+      }
+      yield { heading: section.heading, markdown: `${sentences.join(' ')}\n\n` };
     }
   }
 }
@@ -40,33 +63,25 @@ export function createOfflineDocumentGenerator(): DocumentGenerator {
   };
 }
 
-function writePointParagraph(input: {
-  point: string;
-  topic: string;
-  audience: string;
-  seed: string;
-  index: number;
-}): string {
-  const { point, topic, audience, seed, index } = input;
-  // One hash per section and an index step, so neighbouring paragraphs never reuse a sentence template.
-  const hash = stableHash(seed);
-  const fill = (template: string) =>
-    template
-      .replaceAll('{Point}', capitalize(point))
-      .replaceAll('{point}', point)
-      .replaceAll('{topic}', topic)
-      .replaceAll('{audience}', audience);
-  const elaborationCount = 1 + ((hash >>> (index % 16)) % 2);
-  const sentences = [
-    fill(POINT_OPENINGS[(hash + index) % POINT_OPENINGS.length] ?? POINT_OPENINGS[0]),
-    ...Array.from({ length: elaborationCount }, (_, step) =>
-      fill(
-        POINT_ELABORATIONS[(hash + index * 2 + step) % POINT_ELABORATIONS.length] ?? POINT_ELABORATIONS[0],
-      ),
-    ),
-  ];
-  if ((hash >>> (index % 16)) % 3 === 0) sentences.push(fill(stablePick(POINT_CLOSINGS, seed, index)));
-  return sentences.join(' ');
+/**
+ * Hands out templates so none is used twice in one document: each draw starts at a place the seed chooses and
+ * takes the first template not used yet; `undefined` once a list is spent (the sentence is then left out).
+ */
+function createTemplateDeck(documentSeed: string) {
+  const used = new Set<string>();
+  return {
+    take(list: readonly string[], seed: string): string | undefined {
+      const start = stableHash(`${documentSeed}|${seed}`) % list.length;
+      for (let step = 0; step < list.length; step += 1) {
+        const template = list[(start + step) % list.length];
+        if (template !== undefined && !used.has(template)) {
+          used.add(template);
+          return template;
+        }
+      }
+      return undefined;
+    },
+  };
 }
 
 /** A point as a phrase to place mid-sentence: trimmed, without trailing punctuation. */

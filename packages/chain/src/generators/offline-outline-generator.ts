@@ -2,6 +2,7 @@ import type { Outline, OutlineOptions, OutlineSection } from '../contracts/outli
 import type { OutlineGenerator } from './generators.ts';
 import { PATTERN_PRIORITY, SECTION_PATTERNS, type SectionPattern } from './section-patterns.ts';
 import { stableHash, stablePick } from './stable-pick.ts';
+import { topicPhrase } from './topic-phrase.ts';
 import { capitalize, cleanTopic, shortenText } from './topic-text.ts';
 
 const DEFAULT_AUDIENCE = 'general readers';
@@ -27,17 +28,31 @@ export function buildOfflineOutline(topic: string, options: OutlineOptions = {})
   const shape = LENGTH_SHAPES[length];
   const audience = options.audience?.trim() || DEFAULT_AUDIENCE;
   const seed = `${fullTopic}|${length}|${audience}`;
-  const fill = (template: string) =>
+  const phrase = topicPhrase(shortTopic);
+  // `{topic}` is the topic the first time in a section and a short reference after that, so the outline does
+  // not repeat the whole topic in every point.
+  const fill = (template: string, mention = 0) =>
     template
-      .replaceAll('{Topic}', capitalize(shortTopic))
-      .replaceAll('{topic}', shortTopic)
+      .replaceAll('{Topic}', phrase.atStart)
+      .replaceAll(
+        '{topic}',
+        mention === 0
+          ? phrase.inSentence
+          : (phrase.references[(mention - 1) % phrase.references.length] ?? ''),
+      )
       .replaceAll('{audience}', audience);
-  const sections = choosePatterns(options.sections ?? shape.sections).map(
-    (pattern): OutlineSection => ({
+  const sections = choosePatterns(options.sections ?? shape.sections).map((pattern): OutlineSection => {
+    let mentions = 0;
+    const points = choosePoints(pattern, shape.points, `${seed}|${pattern.id}`).map((point) => {
+      const filled = fill(point, mentions);
+      if (point.includes('{topic}')) mentions += 1;
+      return filled;
+    });
+    return {
       heading: capitalize(fill(stablePick(pattern.headings, `${seed}|${pattern.id}|heading`))),
-      points: choosePoints(pattern, shape.points, `${seed}|${pattern.id}`).map(fill),
-    }),
-  );
+      points,
+    };
+  });
   return {
     title: fill(stablePick(TITLE_TEMPLATES[length], `${seed}|title`)),
     topic: fullTopic,

@@ -1,4 +1,10 @@
-/** Opening sentences that introduce one outline point; `{point}` sits mid-sentence, `{Point}` starts it. */
+/**
+ * The sentence templates of the offline document. `{point}` sits mid-sentence and `{Point}` starts one; `{ref}`
+ * refers back to the topic ("the subject"), `{topic}` names it in full, `{audience}` is the reader. A document
+ * never uses one template twice, so each list is long enough for the longest outline.
+ */
+
+/** Sentences that introduce one outline point; the point is never the subject (no verb to agree with it). */
 export const POINT_OPENINGS = [
   'A good place to begin is {point}.',
   'Then there is {point}.',
@@ -6,21 +12,57 @@ export const POINT_OPENINGS = [
   'It is worth pausing on {point}.',
   'Next comes {point}.',
   'Another thread to follow is {point}.',
-  'The next point is {point}.',
+  'Closely related is {point}.',
+  'Much of what follows depends on {point}.',
+  'It helps to be clear about {point}.',
+  'Turn now to {point}.',
+  'One question keeps coming back: {point}.',
+  'Look next at {point}.',
+  'No account would be complete without {point}.',
+  'Beyond that lies {point}.',
+  'A natural next step is {point}.',
+  'Right alongside it sits {point}.',
+  'Less obvious, but just as important, is {point}.',
+  'Readers often ask about {point}.',
+  'Then comes a practical matter: {point}.',
+  'It pays to spend a moment on {point}.',
+  'Set against that is {point}.',
+  'There is more to {point} than first appears.',
+  'Attention also belongs on {point}.',
+  'A word, too, on {point}.',
+  'Another angle is {point}.',
+  'From there it is a short step to {point}.',
+  'Part of the story is {point}.',
+  'Worth a paragraph of its own is {point}.',
+  'Few accounts linger on {point}.',
 ] as const satisfies readonly [string, ...string[]];
 
-/** Sentences that develop a point in general terms, around `{topic}` and `{audience}`. */
+/** Sentences that develop a point in general terms. */
 export const POINT_ELABORATIONS = [
-  'For {audience}, this is often the detail that makes {topic} click.',
-  'Seen up close, it explains a good deal of how {topic} behaves in practice.',
+  'For {audience}, this is often the detail that makes {ref} click.',
+  'Seen up close, it explains a good deal of how {ref} behaves in practice.',
   'The specifics differ from one setting to the next, but the underlying pattern stays recognisable.',
   'A concrete example usually makes this clearer than any definition does.',
   'Getting this right early saves a lot of confusion later on.',
   'Experienced practitioners tend to treat it as a starting assumption rather than a conclusion.',
   'It also connects to several of the other ideas in this document.',
-  'Questions about it come up again and again when people first meet {topic}.',
+  'Questions about it come up again and again when people first meet {ref}.',
   'The evidence here is stronger than it first appears, though it is rarely summarised in one place.',
-  'It is also where most of the practical decisions about {topic} are made.',
+  'It is also where most of the practical decisions are made.',
+  'Small differences here lead to large differences in the outcome.',
+  'The idea is simple to state and harder to apply.',
+  'Most disagreements about {ref} can be traced back to this point.',
+  'It rewards a second reading more than most.',
+  'Short summaries tend to skip it, which is why it surprises people.',
+  'Keeping it in view makes the later sections easier to follow.',
+  'There is more consensus here than the public debate suggests.',
+  'Its effects show up long before anyone names them.',
+  'It is the kind of detail that separates a first impression from real understanding.',
+  'Historians and practitioners describe it in different words, but they mean much the same thing.',
+  'The practical consequences are easy to underestimate.',
+  'Once it is understood, several puzzles about {ref} disappear.',
+  'It is rarely the whole story, but it is seldom irrelevant.',
+  'Even a rough grasp of it goes a long way.',
 ] as const satisfies readonly [string, ...string[]];
 
 /** Optional closing sentences for a point's paragraph. */
@@ -29,6 +71,10 @@ export const POINT_CLOSINGS = [
   'That is the thread to hold on to.',
   'The rest of the section builds on it.',
   'It is a small idea with large consequences.',
+  'The next paragraphs return to it more than once.',
+  'It will matter again by the end.',
+  'That alone changes how the rest reads.',
+  'Everything else in this part leans on it.',
 ] as const satisfies readonly [string, ...string[]];
 
 /** Opening sentences for a section, where `{list}` names the section's points. */
@@ -37,4 +83,12 @@ export const SECTION_INTROS = [
   'Here we look at {list}.',
   'The focus now turns to {list}.',
   'This part of the document deals with {list}.',
+  'A few threads run through this part: {list}.',
+  'What follows takes up {list}.',
+  'The ground to cover here: {list}.',
+  'This part brings together {list}.',
+  'Next, the discussion moves to {list}.',
+  'The following paragraphs address {list}.',
+  'In this part: {list}.',
+  'Several things come together here: {list}.',
 ] as const satisfies readonly [string, ...string[]];
