@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { findCycle, planWaves } from './chain-definition.ts';
+import { loadChains, parseChainDefinition } from './load-chains.ts';
+
+const step = (id: string, dependsOn: string[] = [], send: object[] = [{ topic: true }]) => ({
+  id,
+  skill: 'baton.summary',
+  dependsOn,
+  send,
+});
+
+const definition = (steps: object[], result = 'a') =>
+  JSON.stringify({ name: 'test', description: 'A test chain', steps, result });
+
+const refusal = (text: string) => {
+  try {
+    parseChainDefinition(text, 'test.json');
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'accepted';
+};
+
+describe('chain definitions', () => {
+  it('ships a default chain (outline → document → summary) and a parallel one, both valid', async () => {
+    const chains = await loadChains();
+    expect(chains.map((chain) => chain.name)).toEqual(['default', 'audiences']);
+    const [main, audiences] = chains;
+    expect(planWaves(main?.steps ?? [])).toEqual([['outline'], ['document'], ['summary']]);
+    expect(planWaves(audiences?.steps ?? [])).toEqual([
+      ['outline'],
+      ['document'],
+      ['for-beginners', 'for-experts'],
+      ['brief'],
+    ]);
+    expect(main?.steps[0]?.timeoutMs).toBe(120_000);
+  });
+
+  it.each([
+    [
+      definition([step('a', ['b']), step('b', ['a'])]),
+      'steps[0].dependsOn: forms a cycle (each step waits for the next): a → b → a',
+    ],
+    [definition([step('a', ['a'])]), 'steps[0].dependsOn[0]: a step cannot depend on itself'],
+    [definition([step('a', ['nope'])]), 'steps[0].dependsOn[0]: names no step: "nope"'],
+    [
+      definition([step('b'), step('a', [], [{ artifact: 'b' }])]),
+      'steps[1].send[0].artifact: reads the artifact of "b", which "a" does not depend on',
+    ],
+    [
+      definition([step('a', [], [{ artifact: 'ghost' }])]),
+      'steps[0].send[0].artifact: names no step: "ghost"',
+    ],
+    [definition([step('a'), step('a')]), 'steps[1].id: duplicates step "a"'],
+    [definition([step('a')], 'z'), 'result: names no step: "z"'],
+    [definition([{ id: 'a', send: [{ topic: true }] }]), 'steps[0]: needs exactly one of skill and agent'],
+    [definition([{ ...step('a'), send: [{ topic: true, text: 'x' }] }]), 'steps[0].send[0]'],
+    [definition([{ ...step('a'), timeoutMs: 5 }]), 'steps[0].timeoutMs'],
+    [definition([{ ...step('A b') }]), 'steps[0].id: must be lower-case letters'],
+    ['{ not json', 'test.json: not JSON'],
+  ])('refuses a bad definition, naming the path: %#', (text, message) => {
+    const refused = refusal(text);
+    expect(refused).toMatch(/^test\.json: /);
+    expect(refused).toContain(message);
+  });
+
+  it('accepts a step that reads an artifact from further up the graph, and runs independent steps in one wave', () => {
+    const chain = parseChainDefinition(
+      definition(
+        [
+          step('a'),
+          step('b', ['a']),
+          step('c', ['a']),
+          step('d', ['b', 'c'], [{ artifact: 'a' }, { artifact: 'c' }]),
+        ],
+        'd',
+      ),
+      'test.json',
+    );
+    expect(planWaves(chain.steps)).toEqual([['a'], ['b', 'c'], ['d']]);
+  });
+
+  it('finds a cycle through several steps', () => {
+    expect(findCycle([step('a', ['c']), step('b', ['a']), step('c', ['b'])])).toEqual(['a', 'c', 'b', 'a']);
+    expect(findCycle([step('a'), step('b', ['a'])])).toBeUndefined();
+  });
+});

@@ -1,0 +1,53 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ChainDefinition, ChainDefinitionSchema } from './chain-definition.ts';
+
+/** Where the shipped chain definitions live. */
+export const SHIPPED_CHAINS_DIR = fileURLToPath(new URL('../../chains/', import.meta.url));
+
+/** A path in a definition, as people write it: `steps[2].send[0].artifact`. */
+function pathText(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) =>
+      typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`,
+    '',
+  );
+}
+
+/**
+ * Reads one chain definition from JSON text; throws an Error naming where it came from, the path of each problem
+ * and what is wrong with it (`audiences.json: steps[3].dependsOn[0]: names no step: "documnt"`).
+ */
+export function parseChainDefinition(text: string, source: string): ChainDefinition {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${source}: not JSON: ${(error as Error).message}`);
+  }
+  const parsed = ChainDefinitionSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(
+    (issue) => `${pathText(issue.path) || '(definition)'}: ${issue.message}`,
+  );
+  throw new Error(`${source}: ${problems.join('; ')}`);
+}
+
+/**
+ * Loads every `*.json` chain definition of a folder (default: the shipped ones), validated; two with one name
+ * are an error. Sorted by name, `default` first.
+ */
+export async function loadChains(dir: string = SHIPPED_CHAINS_DIR): Promise<ChainDefinition[]> {
+  const files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort();
+  const chains: ChainDefinition[] = [];
+  for (const file of files) {
+    const chain = parseChainDefinition(await readFile(join(dir, file), 'utf8'), file);
+    const twin = chains.find((known) => known.name === chain.name);
+    if (twin) throw new Error(`${file}: the name "${chain.name}" is already taken by another definition`);
+    chains.push(chain);
+  }
+  return chains.sort((a, b) =>
+    a.name === 'default' ? -1 : b.name === 'default' ? 1 : a.name.localeCompare(b.name),
+  );
+}
