@@ -113,4 +113,28 @@ describe('the summary agent', () => {
     expect(isA2AError(error, 'InvalidParamsError')).toBe(true);
     expect(error).toHaveProperty('message', expect.stringMatching(reason));
   });
+
+  it('follows the request that comes with the document: audience and length', async () => {
+    const outline = buildOfflineOutline('urban beekeeping', { length: 'long' });
+    const chunks = [...writeOfflineDocument(outline)];
+    const sections = new Map<string, string>();
+    for (const chunk of chunks)
+      sections.set(chunk.heading, (sections.get(chunk.heading) ?? '') + chunk.markdown);
+    const document = assembleDocument(
+      outline.title,
+      [...sections].map(([heading, markdown]) => ({ heading, markdown })),
+    );
+    const ask = async (request: string) => {
+      const task = taskOf(
+        await client.sendMessage({ message: userMessage([textPart(request), dataPart(document)]) }),
+      );
+      return SummarySchema.parse(firstDataPart(task, 'summary')?.data);
+    };
+    const plain = await ask('Summarize this document.');
+    const beginners = await ask('Summarize this document for beginners in 2 sentences.');
+    expect(plain.title).toBe(outline.title);
+    expect(beginners.title).toBe(`${outline.title}, for beginners`);
+    expect(sentencesOf(beginners.summary)).toHaveLength(2);
+    expect(beginners.summary).not.toBe(plain.summary);
+  });
 });

@@ -21,7 +21,8 @@ export interface SummaryAgentOptions extends AgentHosting {
 }
 
 /**
- * Creates the summary agent: a `Document` DataPart, or any text or markdown as TextParts, in; a `summary`
+ * Creates the summary agent: a `Document` DataPart (with, as text, what the caller asks: "for beginners",
+ * "shorter", "in 2 sentences"), or any text or markdown as TextParts, in; a `summary`
  * artifact (the summary as text plus the `Summary` as a DataPart) out. A request with neither, or with an
  * invalid document, is answered with InvalidParams naming the field.
  *
@@ -44,8 +45,14 @@ export function createSummaryExecutor(generator: SummaryGenerator): AgentExecuto
   return async (ctx) => {
     // Read before any task event, so a bad request is answered with InvalidParams rather than a failed task.
     const document = readDocument(ctx.message);
+    // Beside a Document DataPart, the text is the request ("Summarize this for beginners in 2 sentences").
+    const instruction = ctx.message.parts.some((part) => 'data' in part)
+      ? messageText(ctx.message)
+      : undefined;
     await ctx.working(`Summarizing "${document.title}" (${document.wordCount} words)`);
-    const summary = SummarySchema.parse(await generator.summarize({ document, signal: ctx.signal }));
+    const summary = SummarySchema.parse(
+      await generator.summarize({ document, signal: ctx.signal, ...(instruction ? { instruction } : {}) }),
+    );
     if (ctx.signal.aborted) return;
     // The JSON round trip drops keys zod leaves as `undefined`, which a DataPart cannot carry.
     const data = JsonValueSchema.parse(JSON.parse(JSON.stringify(summary)));

@@ -4,8 +4,9 @@ import { SummarySchema } from '../contracts/summary.ts';
 import { createExtractiveSummaryGenerator, summarizeExtractively } from './extractive-summary-generator.ts';
 import { assembleDocument } from './generators.ts';
 import { splitMarkdownSentences } from './markdown-sentences.ts';
-import { createOfflineDocumentGenerator } from './offline-document-generator.ts';
+import { createOfflineDocumentGenerator, writeOfflineDocument } from './offline-document-generator.ts';
 import { buildOfflineOutline } from './offline-outline-generator.ts';
+import { countWords } from './topic-text.ts';
 
 const signal = new AbortController().signal;
 
@@ -121,5 +122,33 @@ describe('createExtractiveSummaryGenerator', () => {
       wordCount: 1,
     });
     expect(SummarySchema.parse(summary).summary).toBe('Empty');
+  });
+});
+
+describe('summaries that follow the request', () => {
+  const outline = buildOfflineOutline('urban beekeeping', { length: 'long' });
+  const markdown = [...writeOfflineDocument(outline)].map((chunk) => chunk.markdown).join('');
+  const document = { title: outline.title, sections: [], markdown, wordCount: countWords(markdown) };
+  const summarize = (instruction?: string) =>
+    createExtractiveSummaryGenerator().summarize({
+      document,
+      signal: new AbortController().signal,
+      ...(instruction ? { instruction } : {}),
+    });
+
+  it('is shorter when asked, and has exactly the sentences asked for', async () => {
+    const standard = await summarize('Summarize this document.');
+    const shorter = await summarize('Make it shorter.');
+    expect(shorter.summaryWordCount).toBeLessThan(standard.summaryWordCount);
+    const two = await summarize('Summarize this in 2 sentences.');
+    expect(splitMarkdownSentences(two.summary)).toHaveLength(2);
+  });
+
+  it('differs by audience, and says whom it is for', async () => {
+    const beginners = await summarize('Summarize this document for beginners.');
+    const experts = await summarize('Summarize this document for experts.');
+    expect(beginners.title).toBe(`${outline.title}, for beginners`);
+    expect(experts.title).toBe(`${outline.title}, for experts`);
+    expect(beginners.summary).not.toBe(experts.summary);
   });
 });

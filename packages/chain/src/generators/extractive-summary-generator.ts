@@ -3,6 +3,7 @@ import type { Summary } from '../contracts/summary.ts';
 import type { SummaryGenerator } from './generators.ts';
 import { type SourceSentence, splitMarkdownSentences } from './markdown-sentences.ts';
 import { STOP_WORDS } from './stop-words.ts';
+import { readSummaryInstruction, type SummaryInstruction } from './summary-instruction.ts';
 import { countWords } from './topic-text.ts';
 
 /** How long the extractive summary is. Both are optional; the defaults grow with the document. */
@@ -23,10 +24,21 @@ interface ScoredSentence extends SourceSentence {
  * with a bonus for leading positions, the best kept in their original order, key points from the best
  * sentence of each section.
  */
-export function summarizeExtractively(document: Document, options: ExtractiveSummaryOptions = {}): Summary {
-  const sentences = scoreSentences(readSentences(document), document.title);
+export function summarizeExtractively(
+  document: Document,
+  options: ExtractiveSummaryOptions = {},
+  instruction: SummaryInstruction = {},
+): Summary {
+  const sentences = scoreSentences(readSentences(document), document.title, instruction);
   const sections = [...new Set(sentences.map((sentence) => sentence.section))];
-  const summaryCount = options.sentences ?? clamp(Math.round(sentences.length / 8), 2, 6);
+  const standard = options.sentences ?? clamp(Math.round(sentences.length / 8), 2, 6);
+  const summaryCount =
+    instruction.sentences ??
+    (instruction.scale === 'shorter'
+      ? Math.max(1, Math.floor(standard / 2))
+      : instruction.scale === 'longer'
+        ? Math.min(12, standard * 2)
+        : standard);
   const keyPointCount = options.keyPoints ?? clamp(sections.length, 3, 6);
   const chosen = pickDistinct(sentences, summaryCount);
   const summary = inOrder(chosen)
@@ -38,7 +50,7 @@ export function summarizeExtractively(document: Document, options: ExtractiveSum
       : inOrder(pickDistinct(sentences, keyPointCount)).map((sentence) => sentence.text);
   const finalSummary = summary || document.title;
   return {
-    title: document.title,
+    title: instruction.audience ? `${document.title}, for ${instruction.audience}` : document.title,
     summary: finalSummary,
     keyPoints: keyPoints.length > 0 ? keyPoints : [document.title],
     sourceWordCount: countWords(document.markdown),
@@ -49,9 +61,9 @@ export function summarizeExtractively(document: Document, options: ExtractiveSum
 /** The extractive summary generator: no model, works on any document, deterministic. */
 export function createExtractiveSummaryGenerator(options: ExtractiveSummaryOptions = {}): SummaryGenerator {
   return {
-    async summarize({ document, signal }) {
+    async summarize({ document, signal, instruction }) {
       signal.throwIfAborted();
-      return summarizeExtractively(document, options);
+      return summarizeExtractively(document, options, readSummaryInstruction(instruction));
     },
   };
 }
@@ -79,7 +91,11 @@ function readSentences(document: Document): SourceSentence[] {
   return sentences.length > 0 ? sentences : splitMarkdownSentences(document.markdown);
 }
 
-function scoreSentences(sentences: readonly SourceSentence[], title: string): ScoredSentence[] {
+function scoreSentences(
+  sentences: readonly SourceSentence[],
+  title: string,
+  instruction: SummaryInstruction,
+): ScoredSentence[] {
   const frequencies = new Map<string, number>();
   const termLists = sentences.map((sentence) => contentTerms(sentence.text));
   for (const term of termLists.flat()) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
@@ -98,7 +114,19 @@ function scoreSentences(sentences: readonly SourceSentence[], title: string): Sc
       (sentence.indexInSection === 0 ? 0.15 : 0) + 0.1 * (1 - index / Math.max(1, sentences.length));
     const words = countWords(sentence.text);
     const lengthPenalty = words < 5 ? 0.5 : words > 60 ? 0.7 : 1;
-    return { ...sentence, terms: new Set(terms), score: density * (1 + positionBonus) * lengthPenalty };
+    // Plain readers get the shorter sentences; named expert readers get the ones dense with terms.
+    const readerFit = instruction.plain
+      ? words <= 18
+        ? 1.4
+        : 0.7
+      : instruction.audience
+        ? 1 + Math.min(0.6, terms.length / 25)
+        : 1;
+    return {
+      ...sentence,
+      terms: new Set(terms),
+      score: density * (1 + positionBonus) * lengthPenalty * readerFit,
+    };
   });
 }
 

@@ -28,7 +28,8 @@ export interface DocumentGenerator {
 
 /** Summarizes a document. */
 export interface SummaryGenerator {
-  summarize(input: { document: Document; signal: AbortSignal }): Promise<Summary>;
+  /** `instruction`: what the caller asked for beside the document ("for beginners", "shorter"), if anything. */
+  summarize(input: { document: Document; signal: AbortSignal; instruction?: string }): Promise<Summary>;
 }
 
 /** The three generators of the chain. */

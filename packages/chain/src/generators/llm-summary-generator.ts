@@ -21,12 +21,13 @@ const SummaryReplySchema = SummarySchema.pick({ summary: true, keyPoints: true }
 /** A summary generator backed by any OpenAI-compatible chat-completions model, replying in JSON. */
 export function createLlmSummaryGenerator(options: { client: OpenAI; model: string }): SummaryGenerator {
   return {
-    async summarize({ document, signal }) {
+    async summarize({ document, signal, instruction }) {
       const text =
         document.markdown.length > MAX_DOCUMENT_CHARACTERS
           ? `${document.markdown.slice(0, MAX_DOCUMENT_CHARACTERS)}\n\n[…the rest of the document is omitted]`
           : document.markdown;
-      const user = `Summarize this document titled "${document.title}":\n\n${text}`;
+      const asked = instruction?.trim() ? `The request: ${instruction.trim()}\n\n` : '';
+      const user = `${asked}Summarize this document titled "${document.title}":\n\n${text}`;
       const reply = await requestLlmJson({
         ...options,
         system: SYSTEM_PROMPT,
