@@ -3,6 +3,8 @@ import type { A2AClientOptions } from '@baton/client';
 import type { Logger } from '@baton/server';
 import { Hono } from 'hono';
 import { createChainAgent } from './a2a/create-chain-agent.ts';
+import type { ChainDefinition } from './chains/chain-definition.ts';
+import { loadChains } from './chains/load-chains.ts';
 import { type ConsoleAssets, loadConsole } from './console/build-console.ts';
 import { createConsoleRoutes } from './console/console-routes.ts';
 import { type AgentDirectory, createAgentDirectory } from './discovery/agent-directory.ts';
@@ -29,6 +31,8 @@ export interface OrchestratorOptions {
   readonly runRecords?: RunRecords;
   /** Where the orchestrator's own A2A agent keeps its tasks (store, cluster). */
   readonly hosting?: AgentHosting;
+  /** The chain definitions runs may choose (`POST /runs { chain }`); default the shipped ones (`chains/*.json`). */
+  readonly chains?: readonly ChainDefinition[];
   /** The web console's built files, served at `/`; `false` for none. Default: built once per process, in memory. */
   readonly console?: (() => Promise<ConsoleAssets>) | false;
 }
@@ -59,9 +63,17 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     ...(options.runRecords === undefined ? {} : { records: options.runRecords }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
-  const startRun = (input: Omit<RunInput, 'directory' | 'stepTimeoutMs' | 'onEvent'>) => {
+  const chains = options.chains ?? loadChains();
+  const chainNamed = (name: string | undefined) =>
+    chains.find((chain) => chain.name === (name ?? 'default')) ?? (chains[0] as ChainDefinition);
+  const startRun = (
+    input: Omit<RunInput, 'directory' | 'stepTimeoutMs' | 'onEvent' | 'chain'> & {
+      readonly chain?: string | undefined;
+    },
+  ) => {
     const run = createRun({
       ...input,
+      chain: chainNamed(input.chain ?? input.resume?.view.chain),
       directory,
       onEvent: (event, view) => runs.record(event, view),
       ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
@@ -80,7 +92,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   };
 
   const app = new Hono();
-  app.route('/', createRunsRoutes({ runs, startRun }));
+  app.route('/', createRunsRoutes({ runs, startRun, chains }));
   app.route('/', createAgentsRoutes(directory));
   if (options.console !== false) app.route('/', createConsoleRoutes(options.console ?? loadConsole));
   app.route(

@@ -1,4 +1,4 @@
-import type { Document } from '@baton/chain';
+import type { Document, Summary } from '@baton/chain';
 
 const UNTITLED = 'Untitled document';
 
@@ -29,4 +29,23 @@ function shorten(text: string, maxLength: number): string {
   const cut = text.slice(0, maxLength);
   const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), maxLength / 2));
   return `${atWord.replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+/**
+ * Several summaries as one document to summarize again (a chain merging summaries written for different
+ * readers): a section per summary, under its title, holding its summary and key points.
+ */
+export function documentFromSummaries(summaries: readonly Summary[]): Document {
+  const base = summaries[0]?.title.replace(/, for .+$/, '') ?? UNTITLED;
+  const sections = summaries.map((summary) => ({
+    heading: summary.title,
+    markdown: `${summary.summary}\n\n${summary.keyPoints.map((point) => `- ${point}`).join('\n')}\n`,
+  }));
+  const markdown = sections.map((section) => `## ${section.heading}\n\n${section.markdown}`).join('\n');
+  return {
+    title: `${base}: a brief`,
+    sections,
+    markdown,
+    wordCount: markdown.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length,
+  };
 }

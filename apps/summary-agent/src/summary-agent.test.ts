@@ -137,4 +137,31 @@ describe('the summary agent', () => {
     expect(sentencesOf(beginners.summary)).toHaveLength(2);
     expect(beginners.summary).not.toBe(plain.summary);
   });
+
+  it('merges several summaries into one brief', async () => {
+    const summary = (title: string, text: string) => ({
+      title,
+      summary: text,
+      keyPoints: [text],
+      sourceWordCount: 100,
+      summaryWordCount: 5,
+    });
+    const task = taskOf(
+      await client.sendMessage({
+        message: userMessage([
+          textPart('Merge these summaries into one brief.'),
+          dataPart(
+            summary('Bees, for beginners', 'Bees carry pollen between flowers so that fruit can grow.'),
+          ),
+          dataPart(
+            summary('Bees, for experts', 'Colony collapse follows from mites, pesticides and poor forage.'),
+          ),
+        ]),
+      }),
+    );
+    expect(task.status.state).toBe('TASK_STATE_COMPLETED');
+    const brief = SummarySchema.parse(firstDataPart(task, 'summary')?.data);
+    expect(brief.title).toBe('Bees: a brief');
+    expect(brief.summary).toMatch(/pollen|mites/);
+  });
 });

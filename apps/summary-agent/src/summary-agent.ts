@@ -11,7 +11,7 @@ import {
 } from '@baton/chain';
 import { A2AError, JsonValueSchema, type Message } from '@baton/protocol';
 import { type A2AServer, type AgentExecutor, createA2AServer, messageText } from '@baton/server';
-import { documentFromText } from './document-from-text.ts';
+import { documentFromSummaries, documentFromText } from './document-from-text.ts';
 import { SUMMARY_AGENT_CARD } from './summary-card.ts';
 
 /** What the summary agent is built from. */
@@ -67,9 +67,17 @@ export function createSummaryExecutor(generator: SummaryGenerator): AgentExecuto
   };
 }
 
-/** The document to summarize: the validated DataPart if there is one, else the message's text wrapped. */
+/**
+ * The document to summarize: the validated Document DataPart; or, when the DataParts are summaries (a chain
+ * merging several), one document with a section per summary; else the message's text wrapped.
+ */
 function readDocument(message: Message): Document {
-  if (message.parts.some((part) => 'data' in part)) return readContract(message, DocumentSchema, 'document');
+  const data = message.parts.flatMap((part) => ('data' in part ? [part.data] : []));
+  const summaries = data.map((value) => SummarySchema.safeParse(value));
+  if (summaries.length > 0 && summaries.every((parsed) => parsed.success)) {
+    return documentFromSummaries(summaries.flatMap((parsed) => (parsed.success ? [parsed.data] : [])));
+  }
+  if (data.length > 0) return readContract(message, DocumentSchema, 'document');
   const text = messageText(message);
   if (text.trim() === '')
     throw A2AError.invalidParams(

@@ -22,8 +22,8 @@ const refusal = (text: string) => {
 };
 
 describe('chain definitions', () => {
-  it('ships a default chain (outline → document → summary) and a parallel one, both valid', async () => {
-    const chains = await loadChains();
+  it('ships a default chain (outline → document → summary) and a parallel one, both valid', () => {
+    const chains = loadChains();
     expect(chains.map((chain) => chain.name)).toEqual(['default', 'audiences']);
     const [main, audiences] = chains;
     expect(planWaves(main?.steps ?? [])).toEqual([['outline'], ['document'], ['summary']]);

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ChainDefinition, ChainDefinitionSchema } from './chain-definition.ts';
@@ -38,11 +38,13 @@ export function parseChainDefinition(text: string, source: string): ChainDefinit
  * Loads every `*.json` chain definition of a folder (default: the shipped ones), validated; two with one name
  * are an error. Sorted by name, `default` first.
  */
-export async function loadChains(dir: string = SHIPPED_CHAINS_DIR): Promise<ChainDefinition[]> {
-  const files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort();
+export function loadChains(dir: string = SHIPPED_CHAINS_DIR): ChainDefinition[] {
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
   const chains: ChainDefinition[] = [];
   for (const file of files) {
-    const chain = parseChainDefinition(await readFile(join(dir, file), 'utf8'), file);
+    const chain = parseChainDefinition(readFileSync(join(dir, file), 'utf8'), file);
     const twin = chains.find((known) => known.name === chain.name);
     if (twin) throw new Error(`${file}: the name "${chain.name}" is already taken by another definition`);
     chains.push(chain);

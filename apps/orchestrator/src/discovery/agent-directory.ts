@@ -21,6 +21,18 @@ export interface AgentDirectory {
   resolve(signal?: AbortSignal): Promise<ChainAgents>;
   /** Reads every configured agent's card now: what it offers, or why it cannot be reached. */
   inspect(timeoutMs?: number): Promise<readonly AgentStatus[]>;
+  /**
+   * The agent for one step of a chain: the first configured agent whose card offers `skill`, or the agent at
+   * `agent` (which need not be configured). Throws a NO_AGENT ChainError naming the step and what is missing.
+   */
+  agentFor(
+    target: {
+      readonly step: string;
+      readonly skill?: string | undefined;
+      readonly agent?: string | undefined;
+    },
+    signal?: AbortSignal,
+  ): Promise<ChainAgent>;
 }
 
 /** A configured agent as it is now. */
@@ -83,6 +95,39 @@ export function createAgentDirectory(options: AgentDirectoryOptions): AgentDirec
 
   return {
     urls: options.urls,
+    async agentFor(target, signal) {
+      if (target.agent !== undefined) {
+        const url = target.agent.replace(/\/+$/, '');
+        const why = await discover(url, signal);
+        const found = known.get(url);
+        if (found) return found;
+        throw new ChainError(
+          'NO_AGENT',
+          `No agent for the ${target.step} step: could not reach ${why ?? url}`,
+          {
+            step: target.step,
+          },
+        );
+      }
+      const unreachable = (await Promise.all(options.urls.map((url) => discover(url, signal)))).filter(
+        (reason): reason is string => reason !== undefined,
+      );
+      const found = options.urls
+        .map((url) => known.get(url))
+        .find((candidate) => candidate?.client.card.skills.some((skill) => skill.id === target.skill));
+      if (found) return found;
+      const why =
+        unreachable.length > 0
+          ? `could not reach ${unreachable.join(', ')}`
+          : `none of ${options.urls.join(', ')} offers it`;
+      throw new ChainError(
+        'NO_AGENT',
+        `No agent for the ${target.step} step (skill ${target.skill}): ${why}`,
+        {
+          step: target.step,
+        },
+      );
+    },
     inspect: (timeoutMs = 3_000) => Promise.all(options.urls.map((url) => inspectOne(url, timeoutMs))),
     async resolve(signal) {
       const unreachable = (await Promise.all(options.urls.map((url) => discover(url, signal)))).filter(

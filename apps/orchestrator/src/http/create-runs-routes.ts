@@ -2,6 +2,7 @@ import { OutlineOptionsSchema } from '@baton/chain';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
+import type { ChainDefinition } from '../chains/chain-definition.ts';
 import type { Run } from '../run/create-run.ts';
 import type { RunStore } from '../run/run-store.ts';
 import { isFinishedStatus, type RunEvent } from '../run/run-types.ts';
@@ -9,6 +10,8 @@ import { jsonError, readJsonBody } from './json-errors.ts';
 
 /** The body of `POST /runs`. */
 export const StartRunBodySchema = z.object({
+  /** The chain definition to run, by name; default `default`. */
+  chain: z.string().min(1).max(40).optional(),
   topic: z.string().max(2_000),
   options: OutlineOptionsSchema.optional(),
   wait: z.boolean().optional(),
@@ -17,7 +20,11 @@ export const StartRunBodySchema = z.object({
 export type StartRunBody = z.infer<typeof StartRunBodySchema>;
 
 /** The body of `POST /runs/:id/answer`. */
-export const AnswerBodySchema = z.object({ answer: z.string().min(1).max(2_000) });
+export const AnswerBodySchema = z.object({
+  answer: z.string().min(1).max(2_000),
+  /** The step whose question this answers; default the first question open. */
+  step: z.string().min(1).max(40).optional(),
+});
 /** The body of `POST /runs/:id/answer`. */
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 
@@ -25,6 +32,8 @@ export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 export interface RunsRoutesDeps {
   readonly runs: RunStore;
   readonly startRun: (body: Omit<StartRunBody, 'wait'>) => Run;
+  /** The chain definitions runs may name. */
+  readonly chains: readonly ChainDefinition[];
 }
 
 const isFinalEvent = (event: RunEvent) =>
@@ -49,6 +58,16 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     const body = await readJsonBody(c, StartRunBodySchema);
     if ('response' in body) return body.response;
     const { wait, ...input } = body.value;
+    const name = input.chain ?? 'default';
+    if (!deps.chains.some((chain) => chain.name === name)) {
+      const known = deps.chains.map((chain) => chain.name).join(', ');
+      return jsonError(
+        c,
+        400,
+        'UNKNOWN_CHAIN',
+        `No chain named "${name}"; the chains are ${known} (GET /chains)`,
+      );
+    }
     const run = deps.startRun(input);
     if (wait === true) return c.json(await run.done, 200);
     return c.json(
@@ -61,6 +80,22 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       202,
     );
   });
+
+  app.get('/chains', (c) =>
+    c.json({
+      chains: deps.chains.map((chain) => ({
+        name: chain.name,
+        description: chain.description,
+        result: chain.result,
+        steps: chain.steps.map((step) => ({
+          id: step.id,
+          ...(step.skill === undefined ? {} : { skill: step.skill }),
+          ...(step.agent === undefined ? {} : { agent: step.agent }),
+          dependsOn: step.dependsOn,
+        })),
+      })),
+    }),
+  );
 
   app.get('/runs', async (c) => {
     const raw = c.req.query('limit') ?? '50';
@@ -132,12 +167,13 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     if (run === undefined) return notHeld(c, c.req.param('id'));
     const body = await readJsonBody(c, AnswerBodySchema);
     if ('response' in body) return body.response;
-    if (!run.answer(body.value.answer)) {
+    if (!run.answer(body.value.answer, body.value.step)) {
+      const what = body.value.step === undefined ? '' : ` on the ${body.value.step} step`;
       return jsonError(
         c,
         400,
         'NOT_WAITING_FOR_INPUT',
-        `Run ${run.view.runId} is ${run.view.status}, not waiting for input`,
+        `Run ${run.view.runId} is ${run.view.status}, not waiting for input${what}`,
       );
     }
     return c.json(run.view, 200);

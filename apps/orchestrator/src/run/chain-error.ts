@@ -1,5 +1,3 @@
-import type { ChainStep } from '@baton/chain';
-
 /** Why a run stopped short: a string code per kind of failure. */
 export type ChainErrorCode =
   | 'NO_AGENT'
@@ -7,7 +5,8 @@ export type ChainErrorCode =
   | 'STEP_FAILED'
   | 'INVALID_ARTIFACT'
   | 'TIMEOUT'
-  | 'CANCELED';
+  | 'CANCELED'
+  | 'DEPENDENCY_FAILED';
 
 /** The agent a step ran on, as a run reports it. */
 export interface AgentRef {
@@ -17,7 +16,7 @@ export interface AgentRef {
 
 /** Options of a {@link ChainError}. */
 export interface ChainErrorOptions {
-  readonly step?: ChainStep;
+  readonly step?: string;
   readonly agent?: AgentRef;
   readonly cause?: unknown;
 }
@@ -26,7 +25,7 @@ export interface ChainErrorOptions {
 export class ChainError extends Error {
   override readonly name = 'ChainError';
   readonly code: ChainErrorCode;
-  readonly step: ChainStep | undefined;
+  readonly step: string | undefined;
   readonly agent: AgentRef | undefined;
 
   constructor(code: ChainErrorCode, message: string, options: ChainErrorOptions = {}) {
@@ -38,7 +37,7 @@ export class ChainError extends Error {
 }
 
 /** Describes a step and its agent for error messages: `the outline step (agent "Outline" at http://…)`. */
-export function describeStep(step: ChainStep, agent: AgentRef): string {
+export function describeStep(step: string, agent: AgentRef): string {
   return `the ${step} step (agent "${agent.name}" at ${agent.url})`;
 }
 

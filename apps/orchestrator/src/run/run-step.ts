@@ -1,4 +1,4 @@
-import { CHAIN_ARTIFACTS, type ChainStep, readContract } from '@baton/chain';
+import { readContract } from '@baton/chain';
 import { artifactText, createArtifactAssembler, isA2AClientError, userMessage } from '@baton/client';
 import {
   type Artifact,
@@ -12,12 +12,15 @@ import {
 } from '@baton/protocol';
 import type { ChainAgent } from '../discovery/agent-directory.ts';
 import { ChainError, describeStep, errorMessage } from './chain-error.ts';
-import { STEP_CONTRACTS } from './contracts.ts';
+import { contractOf } from './contracts.ts';
 import type { RunEventBody } from './run-types.ts';
 
 /** What one step of a run needs. */
 export interface StepInput {
-  readonly step: ChainStep;
+  /** The step's id in the chain. */
+  readonly step: string;
+  /** The skill it asks for: decides which artifact is read and the contract it must meet. */
+  readonly skill?: string | undefined;
   readonly agent: ChainAgent;
   readonly contextId: string;
   readonly parts: Part[];
@@ -34,9 +37,10 @@ export interface StepInput {
 }
 
 /** What a finished step hands on: its remote task and its validated artifact. */
-export interface StepResult<Step extends ChainStep = ChainStep> {
+export interface StepResult {
   readonly taskId: string;
-  readonly value: ReturnType<(typeof STEP_CONTRACTS)[Step]['parse']>;
+  /** The artifact's validated contract data, or its first DataPart, or its text. */
+  readonly value: unknown;
 }
 
 const messageText = (message: Message | undefined): string =>
@@ -196,20 +200,25 @@ export async function runStep(input: StepInput): Promise<StepResult> {
   }
 
   async function readArtifact(id: string): Promise<StepResult['value']> {
-    const name = CHAIN_ARTIFACTS[step];
-    let artifact: Artifact | undefined = assembler.artifacts().find((candidate) => candidate.name === name);
+    const contract = contractOf(input.skill);
+    const name = contract.artifact;
+    const pick = (artifacts: readonly Artifact[] | undefined) =>
+      name === undefined ? artifacts?.at(-1) : artifacts?.find((candidate) => candidate.name === name);
+    let artifact: Artifact | undefined = pick(assembler.artifacts());
     if (artifact === undefined) {
       const task = await agent.client.getTask(id).catch(() => undefined);
-      artifact = task?.artifacts?.find((candidate) => candidate.name === name);
+      artifact = pick(task?.artifacts);
     }
     if (artifact === undefined) {
-      throw new ChainError('INVALID_ARTIFACT', `${where} completed without a "${name}" artifact`, {
-        step,
-        agent,
-      });
+      const what = name === undefined ? 'any artifact' : `a "${name}" artifact`;
+      throw new ChainError('INVALID_ARTIFACT', `${where} completed without ${what}`, { step, agent });
+    }
+    if (contract.schema === undefined) {
+      const data = artifact.parts.find((part) => 'data' in part);
+      return data && 'data' in data ? data.data : artifactText(artifact);
     }
     try {
-      return readContract(artifact, STEP_CONTRACTS[step], name);
+      return readContract(artifact, contract.schema, name ?? 'artifact');
     } catch (error) {
       throw new ChainError(
         'INVALID_ARTIFACT',
