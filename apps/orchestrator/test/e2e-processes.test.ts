@@ -46,4 +46,30 @@ describe('the chain as four real processes', () => {
       expect(task.status.state).toBe('TASK_STATE_COMPLETED');
     }
   }, 15_000);
+
+  it('runs the shipped audiences chain: two summaries in parallel, for beginners and for experts, merged into a brief', async () => {
+    const response = await fetch(`${orchestrator}/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ topic: 'Urban beekeeping', chain: 'audiences', wait: true }),
+    });
+    const run = (await response.json()) as RunView;
+    expect(run.error).toBeUndefined();
+    expect(run.status).toBe('completed');
+    const beginners = SummarySchema.parse(run.artifacts['for-beginners']);
+    const experts = SummarySchema.parse(run.artifacts['for-experts']);
+    expect(beginners.title).toMatch(/, for beginners$/);
+    expect(experts.title).toMatch(/, for experts$/);
+    expect(beginners.summary).not.toBe(experts.summary);
+    const brief = SummarySchema.parse(run.result);
+    expect(brief.title).toMatch(/: a brief$/);
+    const step = (id: string) => run.steps.find((shown) => shown.step === id);
+    const client = await createA2AClient({ agent: step('brief')?.agent?.url ?? '' });
+    const task = await client.getTask({ id: step('brief')?.taskId ?? '', historyLength: 10 });
+    expect(task.history?.[0]?.referenceTaskIds).toEqual([
+      step('for-beginners')?.taskId,
+      step('for-experts')?.taskId,
+    ]);
+    expect(task.contextId).toBe(run.contextId);
+  }, 20_000);
 });

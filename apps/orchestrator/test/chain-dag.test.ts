@@ -1,0 +1,280 @@
+/**
+ * Chains as data over real HTTP on 127.0.0.1: probe agents (real A2A servers) record what they receive and
+ * when, so the tests see the order steps ran in, their overlap, the tasks they name, retries, failures that stay
+ * in their branch, and questions open on several steps at once.
+ */
+import { createA2AClient } from '@baton/client';
+import type { Message } from '@baton/protocol';
+import { createA2AServer, messageText } from '@baton/server';
+import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseChainDefinition } from '../src/chains/load-chains.ts';
+import { createOrchestrator } from '../src/create-orchestrator.ts';
+import type { RunEvent, RunView } from '../src/run/run-types.ts';
+
+interface Received {
+  readonly skill: string;
+  readonly message: Message;
+  readonly startedAt: number;
+  endedAt?: number;
+}
+
+const received: Received[] = [];
+let probe: RunningA2AServer;
+const flakyFailures = new Map<string, number>();
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+beforeAll(async () => {
+  const skills = ['test.slow', 'test.flaky', 'test.fail', 'test.ask'];
+  probe = await startA2AServer(
+    createA2AServer({
+      card: {
+        name: 'Probe',
+        description: 'Records what it is sent',
+        version: '0.0.0',
+        skills: skills.map((id) => ({ id, name: id, description: id, tags: ['test'] })),
+      },
+      logger: { error: () => undefined, warn: () => undefined },
+      executor: async (ctx) => {
+        const text = ctx.text;
+        const [skill = 'test.slow'] = /test\.\w+/.exec(text) ?? [];
+        const entry: Received = { skill, message: ctx.message, startedAt: Date.now() };
+        received.push(entry);
+        await ctx.working();
+        if (skill === 'test.fail')
+          return void (await ctx.fail({ parts: [{ text: 'this step always fails' }] }));
+        if (skill === 'test.flaky') {
+          const failures = flakyFailures.get(text) ?? 0;
+          if (failures < 1) {
+            flakyFailures.set(text, failures + 1);
+            return void (await ctx.fail({ parts: [{ text: 'failed the first time' }] }));
+          }
+        }
+        if (skill === 'test.ask') {
+          const answer = messageText(await ctx.requestInput({ parts: [{ text: `Which one for ${text}?` }] }));
+          await ctx.addArtifact({ name: 'answer', parts: [{ data: { answer } }] });
+          return undefined;
+        }
+        await wait(300, ctx.signal);
+        entry.endedAt = Date.now();
+        await ctx.addArtifact({
+          name: 'echo',
+          parts: [{ data: { step: text, parts: ctx.message.parts.length } }],
+        });
+        return undefined;
+      },
+    }),
+    { shutdownDeadlineMs: 100 },
+  );
+});
+
+afterAll(() => probe.close());
+
+const step = (id: string, skill: string, dependsOn: string[] = [], extra: object = {}) => ({
+  id,
+  skill,
+  dependsOn,
+  send: [{ text: `${skill} ${id}` }, ...dependsOn.map((artifact) => ({ artifact }))],
+  ...extra,
+});
+
+function orchestrator(...chains: object[]) {
+  return createOrchestrator({
+    agents: [probe.url],
+    chains: chains.map((chain, index) => parseChainDefinition(JSON.stringify(chain), `chain-${index}.json`)),
+    console: false,
+    logger: { error: () => undefined, warn: () => undefined },
+  });
+}
+
+async function run(app: ReturnType<typeof orchestrator>, body: object): Promise<RunView> {
+  const response = await app.request('/runs', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ topic: 'probes', wait: true, ...body }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as RunView;
+}
+
+const receivedFor = (id: string) => received.filter((entry) => messageText(entry.message).endsWith(` ${id}`));
+
+describe('chains as data', () => {
+  it('starts a step only after all it depends on, runs independent steps in parallel, and names the tasks it reads', async () => {
+    const chain = {
+      name: 'diamond',
+      description: 'a, then b and c in parallel, then d',
+      steps: [
+        step('a', 'test.slow'),
+        step('b', 'test.slow', ['a']),
+        step('c', 'test.slow', ['a']),
+        step('d', 'test.slow', ['b', 'c']),
+      ],
+      result: 'd',
+    };
+    const app = orchestrator(chain);
+    const view = await run(app, { chain: 'diamond' });
+    expect(view.status).toBe('completed');
+    expect(view.steps.map((shown) => shown.outcome)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+    ]);
+    const [a] = receivedFor('a');
+    const [b] = receivedFor('b');
+    const [c] = receivedFor('c');
+    const [d] = receivedFor('d');
+    if (!a?.endedAt || !b?.endedAt || !c?.endedAt || !d) throw new Error('a probe step did not run');
+    expect(b.startedAt).toBeGreaterThanOrEqual(a.endedAt);
+    expect(c.startedAt).toBeGreaterThanOrEqual(a.endedAt);
+    // b and c overlap: two slow steps take about the time of one.
+    expect(Math.abs(b.startedAt - c.startedAt)).toBeLessThan(250);
+    expect(d.startedAt).toBeGreaterThanOrEqual(Math.max(b.endedAt, c.endedAt));
+    const taskOf = (id: string) => view.steps.find((shown) => shown.step === id)?.taskId;
+    expect(d.message.referenceTaskIds).toEqual([taskOf('b'), taskOf('c')]);
+    expect(d.message.parts).toHaveLength(3);
+    const contexts = new Set([a, b, c, d].map((entry) => entry.message.contextId));
+    expect(contexts).toEqual(new Set([view.contextId]));
+    expect(view.result).toEqual({ step: 'test.slow d', parts: 3 });
+  });
+
+  it('retries a failed step by its policy with a new task that references the failed one', async () => {
+    const app = orchestrator({
+      name: 'flaky',
+      description: 'one flaky step',
+      steps: [step('f', 'test.flaky', [], { retry: { attempts: 2 } })],
+      result: 'f',
+    });
+    const view = await run(app, { chain: 'flaky' });
+    expect(view.status).toBe('completed');
+    expect(view.steps[0]).toMatchObject({ outcome: 'completed', attempts: 2 });
+    const [first, second] = receivedFor('f');
+    expect(second?.message.referenceTaskIds).toEqual([first?.message.taskId ?? expect.any(String)]);
+    const events = (await (await app.request(`/runs/${view.runId}/events`)).text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as RunEvent);
+    expect(events.some((event) => event.type === 'step.retrying')).toBe(true);
+  });
+
+  it('fails only the branch of a failed step: the independent branch completes, each outcome reported', async () => {
+    const branches = {
+      description: 'a failing branch and a working one',
+      steps: [
+        step('root', 'test.slow'),
+        step('bad', 'test.fail', ['root']),
+        step('after-bad', 'test.slow', ['bad']),
+        step('good', 'test.slow', ['root']),
+      ],
+    };
+    const app = orchestrator(
+      { name: 'good-result', ...branches, result: 'good' },
+      { name: 'bad-result', ...branches, result: 'after-bad' },
+    );
+    const completed = await run(app, { chain: 'good-result' });
+    expect(completed.status).toBe('completed');
+    expect(Object.fromEntries(completed.steps.map((shown) => [shown.step, shown.outcome]))).toEqual({
+      root: 'completed',
+      bad: 'failed',
+      'after-bad': 'skipped',
+      good: 'completed',
+    });
+    const failed = await run(app, { chain: 'bad-result' });
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatchObject({ code: 'STEP_FAILED', step: 'bad' });
+    expect(failed.error?.message).toContain('this step always fails');
+    expect(failed.steps.find((shown) => shown.step === 'good')?.outcome).toBe('completed');
+  });
+
+  it('keeps several questions open at once and takes each answer by step', async () => {
+    const app = orchestrator({
+      name: 'questions',
+      description: 'two steps that ask',
+      steps: [
+        step('left', 'test.ask'),
+        step('right', 'test.ask'),
+        step('both', 'test.slow', ['left', 'right']),
+      ],
+      result: 'both',
+    });
+    const started = (await (
+      await app.request('/runs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ topic: 'probes', chain: 'questions' }),
+      })
+    ).json()) as { runId: string };
+    let view: RunView | undefined;
+    for (let tries = 0; tries < 100 && (view?.questions?.length ?? 0) < 2; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      view = (await (await app.request(`/runs/${started.runId}`)).json()) as RunView;
+    }
+    expect(view?.status).toBe('input-required');
+    expect(view?.questions?.map((question) => question.step).sort()).toEqual(['left', 'right']);
+    const answer = (step: string, text: string) =>
+      app.request(`/runs/${started.runId}/answer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ step, answer: text }),
+      });
+    expect((await answer('right', 'the right one')).status).toBe(200);
+    expect((await answer('right', 'again')).status).toBe(400);
+    expect((await answer('left', 'the left one')).status).toBe(200);
+    const done = app.runs.get(started.runId);
+    const finished = await done?.done;
+    expect(finished?.status).toBe('completed');
+    expect(finished?.artifacts.left).toEqual({ answer: 'the left one' });
+    expect(finished?.artifacts.right).toEqual({ answer: 'the right one' });
+  });
+
+  it('lists the chains, and refuses a run of an unknown one', async () => {
+    const app = orchestrator({
+      name: 'default',
+      description: 'just one',
+      steps: [step('x', 'test.slow')],
+      result: 'x',
+    });
+    const { chains } = (await (await app.request('/chains')).json()) as {
+      chains: { name: string; steps: unknown[] }[];
+    };
+    expect(chains).toEqual([
+      {
+        name: 'default',
+        description: 'just one',
+        result: 'x',
+        steps: [{ id: 'x', skill: 'test.slow', dependsOn: [] }],
+      },
+    ]);
+    const refused = await app.request('/runs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ topic: 't', chain: 'nope' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'UNKNOWN_CHAIN', message: expect.stringContaining('default') },
+    });
+  });
+
+  it('sends a step to a specific agent when the definition names one', async () => {
+    const app = orchestrator({
+      name: 'pinned',
+      description: 'an agent named by URL',
+      steps: [{ id: 'p', agent: probe.url, send: [{ text: 'test.slow p' }] }],
+      result: 'p',
+    });
+    const view = await run(app, { chain: 'pinned' });
+    expect(view.status).toBe('completed');
+    const task = await (await createA2AClient({ agent: probe.url })).getTask(view.steps[0]?.taskId ?? '');
+    expect(task.contextId).toBe(view.contextId);
+  });
+});
