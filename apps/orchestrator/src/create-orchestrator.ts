@@ -99,6 +99,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     '/',
     createChainAgent({
       startRun,
+      chains,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.hosting === undefined ? {} : { hosting: options.hosting }),
     }),

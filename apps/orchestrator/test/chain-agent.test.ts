@@ -24,9 +24,10 @@ async function startOrchestratorAgent() {
 }
 
 describe('the orchestrator as an A2A agent', () => {
-  it('offers the baton.chain skill on its card', async () => {
+  it('offers one skill per chain on its card: baton.chain for the default one', async () => {
     const { client } = await startOrchestratorAgent();
-    expect(client.card.skills.map((skill) => skill.id)).toEqual(['baton.chain']);
+    expect(client.card.skills.map((skill) => skill.id)).toEqual(['baton.chain', 'baton.chain.audiences']);
+    expect(client.card.skills[1]?.description).toContain('{"chain": "audiences"}');
   });
 
   it('runs the chain for the message topic, streams the document and ends with the summary artifact', async () => {

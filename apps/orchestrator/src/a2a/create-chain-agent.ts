@@ -1,11 +1,22 @@
-import { type AgentHosting, contractPart, hostingOptions, OutlineOptionsSchema } from '@baton/chain';
+import {
+  type AgentHosting,
+  contractPart,
+  hostingOptions,
+  OutlineOptionsSchema,
+  SummarySchema,
+} from '@baton/chain';
 import type { JsonValue } from '@baton/protocol';
 import { type A2AServer, createA2AServer, type Logger, messageText } from '@baton/server';
+import type { ChainDefinition } from '../chains/chain-definition.ts';
 import type { StartRunBody } from '../http/create-runs-routes.ts';
 import type { Run } from '../run/create-run.ts';
 
-/** The skill id the orchestrator's own card offers: the whole chain. */
+/** The skill id of the default chain on the orchestrator's own card; other chains are `baton.chain.<name>`. */
 export const CHAIN_SKILL_ID = 'baton.chain';
+
+/** The skill id a chain is offered under. */
+export const chainSkillId = (name: string) =>
+  name === 'default' ? CHAIN_SKILL_ID : `${CHAIN_SKILL_ID}.${name}`;
 
 /** What the chain agent needs: a way to start a run in a given context. */
 export interface ChainAgentDeps {
@@ -13,6 +24,8 @@ export interface ChainAgentDeps {
   readonly logger?: Logger;
   /** Where the agent keeps its own A2A tasks (store, cluster); default in memory. */
   readonly hosting?: AgentHosting;
+  /** The chains it offers, one skill each. */
+  readonly chains: readonly ChainDefinition[];
 }
 
 /**
@@ -27,23 +40,25 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       name: 'Baton orchestrator',
       description: 'Turns a topic into an outline, a document and a summary by chaining three A2A agents.',
       version: '0.1.0',
-      skills: [
-        {
-          id: CHAIN_SKILL_ID,
-          name: 'Outline, write and summarize',
-          description: 'Runs the outline, document and summary agents on a topic and returns the summary.',
-          tags: ['chain', 'writing', 'summary'],
-          examples: ['The history of tea'],
-        },
-      ],
+      skills: deps.chains.map((chain) => ({
+        id: chainSkillId(chain.name),
+        name: chain.name === 'default' ? 'Outline, write and summarize' : `Chain: ${chain.name}`,
+        description: `${chain.description} Send the topic as text; a DataPart may carry outline options and, for this skill, {"chain": "${chain.name}"}.`,
+        tags: ['chain', ...new Set(chain.steps.flatMap((step) => (step.skill ? [step.skill] : [])))],
+        examples: ['The history of tea'],
+      })),
     },
     ...(deps.logger === undefined ? {} : { logger: deps.logger }),
     ...hostingOptions(deps.hosting ?? {}),
     executor: async (ctx) => {
       const options = OutlineOptionsSchema.safeParse(ctx.data ?? {});
+      const wanted = (ctx.data as { chain?: unknown } | undefined)?.chain;
+      const chain =
+        typeof wanted === 'string' && deps.chains.some((known) => known.name === wanted) ? wanted : undefined;
       const run = deps.startRun({
         topic: ctx.text.trim(),
         ...(options.success ? { options: options.data } : {}),
+        ...(chain ? { chain } : {}),
         contextId: ctx.contextId,
       });
       const onCancel = () => void run.cancel();
@@ -82,13 +97,24 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       ctx.signal.removeEventListener('abort', onCancel);
       if (view.status === 'canceled') return;
       await queue;
-      if (view.status === 'completed' && view.artifacts.summary !== undefined) {
-        const summary = view.artifacts.summary;
+      if (view.status === 'completed') {
+        const summary = SummarySchema.safeParse(view.result);
+        if (summary.success) {
+          await ctx.addArtifact({
+            name: 'summary',
+            parts: [{ text: summary.data.summary }, contractPart(summary.data as unknown as JsonValue)],
+          });
+          await ctx.complete(`Done: ${summary.data.title}`);
+          return;
+        }
+        const result = view.result;
         await ctx.addArtifact({
-          name: 'summary',
-          parts: [{ text: summary.summary }, contractPart(summary as unknown as JsonValue)],
+          name: 'result',
+          parts: [
+            typeof result === 'string' ? { text: result } : contractPart((result ?? null) as JsonValue),
+          ],
         });
-        await ctx.complete(`Done: ${summary.title}`);
+        await ctx.complete('Done');
         return;
       }
       await ctx.fail(view.error?.message ?? 'The chain failed');
