@@ -85,6 +85,22 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('runs another chain chosen in the form, its parallel steps shown, ending with the merged brief', async () => {
+    const page = await open();
+    await page.getByLabel('Topic').fill('Urban beekeeping');
+    await page.getByLabel('Chain').selectOption('audiences');
+    await page.getByRole('button', { name: 'Start run' }).click();
+    const summary = page.getByTestId('summary');
+    await summary.waitFor({ timeout: 30_000 });
+    expect(await page.locator('#summary-title').textContent()).toMatch(/: a brief$/);
+    for (const step of ['for-beginners', 'for-experts', 'brief']) {
+      expect(await page.getByTestId(`step-${step}`).textContent()).toContain('completed');
+    }
+    await shot(page, 'run-audiences');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('asks for the topic when it is empty, takes the answer in the page, and completes', async () => {
     const page = await open();
     await page.getByRole('button', { name: 'Start run' }).click();

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, clock } from '../shared/api.ts';
 import { Markdown } from '../shared/markdown.tsx';
-import { isFinishedRun, type RunView } from './run-types.ts';
+import { isFinishedRun, isSummary, type RunView } from './run-types.ts';
 import { useRun } from './use-run.ts';
 
 /** One run, live: its steps, the document as it streams, the question it asks, the summary, its timeline. */
@@ -11,6 +11,7 @@ export function RunPage({ runId }: { readonly runId: string }) {
   if (run.error) return <p role="alert">{run.error}</p>;
   if (!view) return <p class="muted">Loading run {runId}…</p>;
   const document = view.artifacts.document?.markdown ?? run.documentText;
+  const summary = isSummary(view.result) ? view.result : view.artifacts.summary;
   return (
     <article class="run" aria-labelledby="run-title">
       <p>
@@ -22,7 +23,8 @@ export function RunPage({ runId }: { readonly runId: string }) {
           {view.status}
         </span>{' '}
         <span class="muted">
-          run {view.runId} · context {view.contextId}
+          {view.chain && view.chain !== 'default' ? `chain ${view.chain} · ` : ''}run {view.runId} · context{' '}
+          {view.contextId}
         </span>
       </p>
       {view.error && (
@@ -38,13 +40,13 @@ export function RunPage({ runId }: { readonly runId: string }) {
           <Markdown text={document} />
         </section>
       )}
-      {view.artifacts.summary && (
+      {summary && (
         <section aria-labelledby="summary-title" class="card summary" data-testid="summary">
-          <h3 id="summary-title">Summary</h3>
-          <p>{view.artifacts.summary.summary}</p>
+          <h3 id="summary-title">{summary.title}</h3>
+          <p>{summary.summary}</p>
           <h4>Key points</h4>
           <ul>
-            {view.artifacts.summary.keyPoints.map((point) => (
+            {summary.keyPoints.map((point) => (
               <li key={point}>{point}</li>
             ))}
           </ul>
@@ -86,7 +88,14 @@ function Steps({ view }: { readonly view: RunView }) {
           <tr key={step.step} data-testid={`step-${step.step}`}>
             <th scope="row">{step.step}</th>
             <td>{step.agent ? <span title={step.agent.url}>{step.agent.name}</span> : '—'}</td>
-            <td>{step.state ? step.state.replace('TASK_STATE_', '').toLowerCase() : 'waiting'}</td>
+            <td title={step.error}>
+              {step.outcome === 'skipped' || step.outcome === 'failed'
+                ? step.outcome
+                : step.state
+                  ? step.state.replace('TASK_STATE_', '').toLowerCase()
+                  : 'waiting'}
+              {step.attempts && step.attempts > 1 ? ` (attempt ${step.attempts})` : ''}
+            </td>
             <td>
               <code>{step.taskId ?? '—'}</code>
             </td>
@@ -108,25 +117,32 @@ function Controls({ view, onChange }: { readonly view: RunView; readonly onChang
       setError((failure as Error).message);
     }
   };
-  const answer = (event: SubmitEvent) => {
+  const answer = (step: string) => (event: SubmitEvent) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
     const text = String(new FormData(form).get('answer') ?? '').trim();
-    if (text !== '') void call(`/runs/${view.runId}/answer`, { answer: text }).then(() => form.reset());
+    if (text !== '') void call(`/runs/${view.runId}/answer`, { answer: text, step }).then(() => form.reset());
   };
+  const questions = view.questions ?? (view.question ? [view.question] : []);
   return (
     <>
-      {view.status === 'input-required' && view.question && (
-        <form class="card question" onSubmit={answer} aria-labelledby="question">
-          <h3 id="question">The {view.question.step} agent asks</h3>
-          <p>{view.question.text}</p>
-          <label>
-            Your answer
-            <input name="answer" required />
-          </label>
-          <button type="submit">Answer</button>
-        </form>
-      )}
+      {view.status === 'input-required' &&
+        questions.map((question) => (
+          <form
+            key={question.step}
+            class="card question"
+            onSubmit={answer(question.step)}
+            aria-labelledby={`question-${question.step}`}
+          >
+            <h3 id={`question-${question.step}`}>The {question.step} agent asks</h3>
+            <p>{question.text}</p>
+            <label>
+              Your answer
+              <input name="answer" required />
+            </label>
+            <button type="submit">Answer</button>
+          </form>
+        ))}
       {!isFinishedRun(view.status) && (
         <button type="button" class="secondary" onClick={() => void call(`/runs/${view.runId}/cancel`)}>
           Cancel run

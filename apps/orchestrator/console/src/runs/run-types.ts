@@ -6,7 +6,10 @@ export interface RunView {
   readonly status: 'running' | 'input-required' | 'completed' | 'failed' | 'canceled';
   readonly createdAt: string;
   readonly finishedAt?: string;
+  readonly chain?: string;
   readonly question?: { readonly step: string; readonly text: string };
+  readonly questions?: readonly { readonly step: string; readonly text: string }[];
+  readonly result?: unknown;
   readonly error?: { readonly code: string; readonly message: string; readonly step?: string };
   readonly steps: readonly {
     readonly step: string;
@@ -14,8 +17,12 @@ export interface RunView {
     readonly agent?: { readonly name: string; readonly url: string };
     readonly taskId?: string;
     readonly state?: string;
+    readonly outcome?: string;
+    readonly attempts?: number;
+    readonly error?: string;
   }[];
   readonly artifacts: {
+    readonly [step: string]: unknown;
     readonly outline?: { readonly topic: string };
     readonly document?: { readonly title: string; readonly markdown: string; readonly wordCount: number };
     readonly summary?: {
@@ -59,3 +66,17 @@ export const isFinalRunEvent = (type: string) =>
 
 export const isFinishedRun = (status: RunView['status']) =>
   status === 'completed' || status === 'failed' || status === 'canceled';
+
+/** A summary as the summary agent writes it. */
+export interface SummaryArtifact {
+  readonly title: string;
+  readonly summary: string;
+  readonly keyPoints: readonly string[];
+}
+
+/** Whether an artifact is a summary (the default chain's result, and the audiences chain's). */
+export const isSummary = (value: unknown): value is SummaryArtifact =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SummaryArtifact).summary === 'string' &&
+  Array.isArray((value as SummaryArtifact).keyPoints);

@@ -1,10 +1,17 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api } from '../shared/api.ts';
 
 /** Topic, audience, length and sections; starts a run and opens it. */
 export function StartRunForm() {
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [chains, setChains] = useState<readonly { name: string; description: string }[]>([]);
+  useEffect(() => {
+    api<{ chains: { name: string; description: string }[] }>('/chains').then(
+      (found) => setChains(found.chains),
+      () => setChains([]),
+    );
+  }, []);
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -18,7 +25,11 @@ export function StartRunForm() {
     try {
       const started = await api<{ runId: string }>('/runs', {
         method: 'POST',
-        body: { topic: text('topic'), ...(Object.keys(options).length > 0 ? { options } : {}) },
+        body: {
+          topic: text('topic'),
+          ...(text('chain') && text('chain') !== 'default' ? { chain: text('chain') } : {}),
+          ...(Object.keys(options).length > 0 ? { options } : {}),
+        },
       });
       window.location.hash = `#/runs/${started.runId}`;
     } catch (failure) {
@@ -34,6 +45,19 @@ export function StartRunForm() {
         Topic
         <input name="topic" placeholder="The history of tea (leave empty and the outline agent asks)" />
       </label>
+      {chains.length > 1 && (
+        // The label stands apart from the list, so the options' words are not part of its name.
+        <div class="field">
+          <label for="chain">Chain</label>
+          <select id="chain" name="chain">
+            {chains.map((chain) => (
+              <option key={chain.name} value={chain.name} title={chain.description}>
+                {chain.name}: {chain.description}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div class="row">
         <label>
           Audience
