@@ -15,6 +15,7 @@ export interface CliOptions {
   readonly token: string | undefined;
   readonly jwks: string | undefined;
   readonly orchestrator: string | undefined;
+  readonly chain: string | undefined;
   readonly audience: string | undefined;
   readonly length: string | undefined;
   readonly sections: string | undefined;
@@ -35,6 +36,7 @@ const OPTIONS = {
   token: { type: 'string' },
   jwks: { type: 'string' },
   orchestrator: { type: 'string' },
+  chain: { type: 'string' },
   audience: { type: 'string' },
   length: { type: 'string' },
   sections: { type: 'string' },
@@ -92,6 +94,7 @@ export function parseCli(argv: readonly string[]): { positionals: string[]; opti
       token: values.token,
       jwks: values.jwks,
       orchestrator: values.orchestrator,
+      chain: values.chain,
       audience: values.audience,
       length: values.length,
       sections: values.sections,

@@ -200,6 +200,13 @@ describe('baton chain against the orchestrator', () => {
     const types = lines(json.stdout).map((line) => (JSON.parse(line) as { type: string }).type);
     expect(types[0]).toBe('run.started');
     expect(types.at(-1)).toBe('run.completed');
+    const audiences = await runBaton(['chain', 'bees', '--chain', 'audiences', '--orchestrator', orchestrator.url]);
+    expect(audiences.code).toBe(0);
+    expect(audiences.stderr).toContain('for-experts: completed');
+    expect(audiences.stdout).toMatch(/: a brief\n/);
+    const unknown = await runBaton(['chain', 'bees', '--chain', 'nope', '--orchestrator', orchestrator.url]);
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toMatch(/^baton: No chain named "nope"/);
     const down = await runBaton(['chain', 'tea', '--orchestrator', 'http://127.0.0.1:9']);
     expect(down.code).toBe(3);
     expect(down.stderr).toMatch(/^baton: Could not reach the orchestrator at http:\/\/127\.0\.0\.1:9/);

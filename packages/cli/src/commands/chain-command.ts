@@ -6,9 +6,9 @@ import type { CliOptions } from '../cli-options.ts';
 import { printJson } from '../print-task.ts';
 import { stateName } from '../task-outcome.ts';
 
-export const CHAIN_HELP = `baton chain <topic> [--orchestrator <url>] [--audience <who>] [--length short|medium|long] [--sections <n>] [--json]
+export const CHAIN_HELP = `baton chain <topic> [--chain <name>] [--orchestrator <url>] [--audience <who>] [--length short|medium|long] [--sections <n>] [--json]
 
-Runs the Baton chain (outline, document, summary) on the orchestrator (default http://127.0.0.1:4100, or
+Runs a chain (default: outline, document, summary; --chain picks another of GET /chains) on the orchestrator (default http://127.0.0.1:4100, or
 BATON_ORCHESTRATOR_URL) and follows it: each step's agent and state on stderr, then the summary and its key
 points on stdout. When an agent asks something, you are asked on a terminal. --json prints every run event
 as one JSON object per line. Exit 0 when the run completes, 1 when it fails or is canceled.`;
@@ -67,7 +67,11 @@ export async function chainCommand(io: CliIo, args: readonly string[], options: 
     await call(`${base}/runs`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ topic, ...(Object.keys(runOptions).length > 0 ? { options: runOptions } : {}) }),
+      body: JSON.stringify({
+        topic,
+        ...(options.chain ? { chain: options.chain } : {}),
+        ...(Object.keys(runOptions).length > 0 ? { options: runOptions } : {}),
+      }),
     })
   ).json()) as { runId: string };
   if (!options.json) io.stderr.write(`run ${started.runId}\n`);
