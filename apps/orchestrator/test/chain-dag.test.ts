@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseChainDefinition } from '../src/chains/load-chains.ts';
 import { createOrchestrator } from '../src/create-orchestrator.ts';
 import type { RunEvent, RunView } from '../src/run/run-types.ts';
+import { wait } from './stand-in-agents.ts';
 
 interface Received {
   readonly skill: string;
@@ -22,15 +23,6 @@ interface Received {
 const received: Received[] = [];
 let probe: RunningA2AServer;
 const flakyFailures = new Map<string, number>();
-
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
 
 beforeAll(async () => {
   const skills = ['test.slow', 'test.flaky', 'test.fail', 'test.ask'];

@@ -26,7 +26,8 @@ const silentLogger = {
   debug: () => undefined,
 };
 
-const wait = (ms: number, signal: AbortSignal) =>
+/** Waits `ms`, rejecting when `signal` fires (an agent's work that honours cancel). */
+export const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {

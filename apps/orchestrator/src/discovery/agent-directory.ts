@@ -93,67 +93,44 @@ export function createAgentDirectory(options: AgentDirectoryOptions): AgentDirec
     }
   }
 
-  return {
-    urls: options.urls,
-    async agentFor(target, signal) {
-      if (target.agent !== undefined) {
-        const url = target.agent.replace(/\/+$/, '');
-        const why = await discover(url, signal);
-        const found = known.get(url);
-        if (found) return found;
-        throw new ChainError(
-          'NO_AGENT',
-          `No agent for the ${target.step} step: could not reach ${why ?? url}`,
-          {
-            step: target.step,
-          },
-        );
-      }
-      const unreachable = (await Promise.all(options.urls.map((url) => discover(url, signal)))).filter(
-        (reason): reason is string => reason !== undefined,
-      );
-      const found = options.urls
-        .map((url) => known.get(url))
-        .find((candidate) => candidate?.client.card.skills.some((skill) => skill.id === target.skill));
+  const agentFor: AgentDirectory['agentFor'] = async (target, signal) => {
+    if (target.agent !== undefined) {
+      const url = target.agent.replace(/\/+$/, '');
+      const why = await discover(url, signal);
+      const found = known.get(url);
       if (found) return found;
-      const why =
-        unreachable.length > 0
-          ? `could not reach ${unreachable.join(', ')}`
-          : `none of ${options.urls.join(', ')} offers it`;
       throw new ChainError(
         'NO_AGENT',
-        `No agent for the ${target.step} step (skill ${target.skill}): ${why}`,
+        `No agent for the ${target.step} step: could not reach ${why ?? url}`,
         {
           step: target.step,
         },
       );
-    },
+    }
+    const unreachable = (await Promise.all(options.urls.map((url) => discover(url, signal)))).filter(
+      (reason): reason is string => reason !== undefined,
+    );
+    const found = options.urls
+      .map((url) => known.get(url))
+      .find((candidate) => candidate?.client.card.skills.some((skill) => skill.id === target.skill));
+    if (found) return found;
+    const why =
+      unreachable.length > 0
+        ? `could not reach ${unreachable.join(', ')}`
+        : `none of ${options.urls.join(', ')} offers it`;
+    throw new ChainError('NO_AGENT', `No agent for the ${target.step} step (skill ${target.skill}): ${why}`, {
+      step: target.step,
+    });
+  };
+
+  return {
+    urls: options.urls,
+    agentFor,
     inspect: (timeoutMs = 3_000) => Promise.all(options.urls.map((url) => inspectOne(url, timeoutMs))),
     async resolve(signal) {
-      const unreachable = (await Promise.all(options.urls.map((url) => discover(url, signal)))).filter(
-        (reason): reason is string => reason !== undefined,
-      );
       const found: Partial<Record<ChainStep, ChainAgent>> = {};
-      for (const step of CHAIN_STEPS) {
-        const agent = options.urls
-          .map((url) => known.get(url))
-          .find((candidate) =>
-            candidate?.client.card.skills.some((skill) => skill.id === CHAIN_SKILLS[step]),
-          );
-        if (agent !== undefined) {
-          found[step] = agent;
-          continue;
-        }
-        const why =
-          unreachable.length > 0
-            ? `could not reach ${unreachable.join(', ')}`
-            : `none of ${options.urls.join(', ')} offers it`;
-        throw new ChainError(
-          'NO_AGENT',
-          `No agent for the ${step} step (skill ${CHAIN_SKILLS[step]}): ${why}`,
-          { step },
-        );
-      }
+      for (const step of CHAIN_STEPS)
+        found[step] = await agentFor({ step, skill: CHAIN_SKILLS[step] }, signal);
       return found as ChainAgents;
     },
   };
