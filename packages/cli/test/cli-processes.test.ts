@@ -200,7 +200,14 @@ describe('baton chain against the orchestrator', () => {
     const types = lines(json.stdout).map((line) => (JSON.parse(line) as { type: string }).type);
     expect(types[0]).toBe('run.started');
     expect(types.at(-1)).toBe('run.completed');
-    const audiences = await runBaton(['chain', 'bees', '--chain', 'audiences', '--orchestrator', orchestrator.url]);
+    const audiences = await runBaton([
+      'chain',
+      'bees',
+      '--chain',
+      'audiences',
+      '--orchestrator',
+      orchestrator.url,
+    ]);
     expect(audiences.code).toBe(0);
     expect(audiences.stderr).toContain('for-experts: completed');
     expect(audiences.stdout).toMatch(/: a brief\n/);
