@@ -12,7 +12,7 @@ const documentOf = (topic: string, options: Parameters<typeof buildOfflineOutlin
 
 const sentencesOf = (text: string) =>
   text
-    .split(/(?<=[.:])\s+/)
+    .split(/(?<=\.)\s+/)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence !== '');
 
@@ -49,6 +49,15 @@ describe('offline prose a reader is not embarrassed by', () => {
     const { text } = documentOf('The history of tea');
     expect(text).toContain('the history of tea');
     expect(text).not.toMatch(/\p{Ll}[,:]? The history of tea/u);
+  });
+
+  it('never makes a point the subject of a verb it would have to agree with', () => {
+    const verbBeforePoint = /\b(is|are|comes|lies|sits|remains)\s+\{point\}/;
+    const pointBeforeVerb = /\{Point\}\s+(is|are|has|have|does|shapes|gets|deserves)\b/;
+    for (const template of [...POINT_OPENINGS, ...SECTION_INTROS]) {
+      expect(template).not.toMatch(verbBeforePoint);
+      expect(template).not.toMatch(pointBeforeVerb);
+    }
   });
 
   it('never uses a sentence template twice in one document, for any topic and length', () => {
