@@ -28,7 +28,7 @@ export interface ConformanceAgentOptions {
   readonly resubscribeWorkMs?: number;
   /** How long `tck-delayed-complete` stays WORKING; default 2 s (1 × the kit's default streaming timeout). */
   readonly delayedCompleteMs?: number;
-  /** Resolves webhook host names for the SSRF check (on Node: `nodeResolveHost`). */
+  /** Resolves webhook host names for the SSRF check; default the runtime's resolver. */
   readonly resolveHost?: PushOptions['resolveHost'];
   /** Where server failures are reported; default the console. */
   readonly logger?: Logger;

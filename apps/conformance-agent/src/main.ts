@@ -5,8 +5,8 @@
  * `BATON_LEASE_TTL_MS` like every app (default: in memory, as the kit expects a fresh agent). Stops gracefully
  * on SIGINT / SIGTERM; a bad setting stops it at start with a one-line reason.
  */
-import { openStoresFromEnv } from '@baton/chain';
-import { nodeResolveHost, startA2AServer } from '@baton/server/node';
+import { closeOnSignals, openStoresFromEnv } from '@baton/chain';
+import { startA2AServer } from '@baton/server/node';
 import { createConformanceAgent } from './create-conformance-agent.ts';
 
 function numberFromEnv(name: string): number | undefined {
@@ -37,7 +37,6 @@ const requireKitExtension = process.env.REQUIRE_TCK_EXTENSION === '1';
 
 const running = await startA2AServer(
   createConformanceAgent({
-    resolveHost: nodeResolveHost,
     ...(url ? { url } : {}),
     ...(resubscribeWorkMs !== undefined ? { resubscribeWorkMs } : {}),
     ...(delayedCompleteMs !== undefined ? { delayedCompleteMs } : {}),
@@ -50,21 +49,7 @@ const running = await startA2AServer(
 );
 console.log(`conformance-agent listening on ${url ?? running.url}`);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    console.log(`conformance-agent: ${signal}, shutting down`);
-    running
-      .close()
-      .then(() => stores.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-  });
-}
+closeOnSignals('conformance-agent', async () => {
+  await running.close();
+  await stores.close();
+});

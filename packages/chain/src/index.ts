@@ -4,6 +4,7 @@
  */
 
 export * from './agent-hosting.ts';
+export * from './close-on-signals.ts';
 export * from './contracts/artifact-data.ts';
 export * from './contracts/document.ts';
 export * from './contracts/outline.ts';

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { A2AServer } from '@baton/server';
 import { startA2AServer } from '@baton/server/node';
 import type { AgentHosting } from './agent-hosting.ts';
+import { closeOnSignals } from './close-on-signals.ts';
 import { createGeneratorsFromEnv, type SelectedGenerators } from './generators/generators-from-env.ts';
 import { openStoresFromEnv } from './stores/open-stores-from-env.ts';
 import { describeStoresConfig } from './stores/read-stores-config.ts';
@@ -57,24 +58,10 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
     if (url) console.log(`${name}: the card advertises ${url}`);
     console.log(`listening on ${running.url}`);
 
-    let closing = false;
-    const shutdown = (signal: NodeJS.Signals) => {
-      if (closing) process.exit(1);
-      closing = true;
-      console.log(`${name}: ${signal}, shutting down`);
-      running
-        .close()
-        .then(() => stores.close())
-        .then(
-          () => process.exit(0),
-          (error: unknown) => {
-            console.error(`${name}: shutdown failed`, error);
-            process.exit(1);
-          },
-        );
-    };
-    process.on('SIGINT', shutdown);
-    process.on('SIGTERM', shutdown);
+    closeOnSignals(name, async () => {
+      await running.close();
+      await stores.close();
+    });
   } catch (error) {
     console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -21,3 +21,4 @@ export * from './wire/is-json-object.ts';
 export * from './wire/proto-json.ts';
 export * from './wire/proto-oneof.ts';
 export * from './wire/proto-scalars.ts';
+export * from './wire/push-signing.ts';

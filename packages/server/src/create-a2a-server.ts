@@ -92,8 +92,8 @@ export interface A2AServerOptions {
   readonly extendedCard?: Partial<AgentCardInput>;
   /**
    * Push notifications: `true` or settings to offer them (`capabilities.pushNotifications`). Webhooks on
-   * loopback, private, link-local and metadata addresses are refused unless `allowlist`ed; on Node pass
-   * `resolveHost: nodeResolveHost` (from `@baton/server/node`) so host names are checked by what they resolve to.
+   * loopback, private, link-local and metadata addresses are refused unless `allowlist`ed; on Node host names are
+   * resolved and the address each delivery connects to is checked. Every delivery is signed (docs/server.md).
    */
   readonly push?: PushOptions | true;
   /**

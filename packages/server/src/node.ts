@@ -34,7 +34,7 @@ export function withDirectSse(fetch: NodeFetch): NodeFetch {
   };
 }
 
-export { nodeResolveHost } from './push/node-resolve-host.ts';
+export { nodeResolveHost } from './push/node-push-network.ts';
 
 /** Options of {@link startA2AServer}. */
 export interface StartOptions {

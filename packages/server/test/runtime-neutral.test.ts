@@ -10,7 +10,6 @@ const sourceRoot = join(packageRoot, 'src');
 /** The files allowed to use Node: the Node entry and the push network the `node` import condition picks. */
 const NODE_ONLY = new Set([
   join(sourceRoot, 'node.ts'),
-  join(sourceRoot, 'push', 'node-resolve-host.ts'),
   join(sourceRoot, 'push', 'node-push-network.ts'),
 ]);
 

@@ -1,19 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatIssuePath } from '@baton/protocol';
 import { type ChainDefinition, ChainDefinitionSchema } from './chain-definition.ts';
 
 /** Where the shipped chain definitions live. */
 export const SHIPPED_CHAINS_DIR = fileURLToPath(new URL('../../chains/', import.meta.url));
-
-/** A path in a definition, as people write it: `steps[2].send[0].artifact`. */
-function pathText(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (text, key) =>
-      typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`,
-    '',
-  );
-}
 
 /**
  * Reads one chain definition from JSON text; throws an Error naming where it came from, the path of each problem
@@ -29,7 +21,7 @@ export function parseChainDefinition(text: string, source: string): ChainDefinit
   const parsed = ChainDefinitionSchema.safeParse(json);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map(
-    (issue) => `${pathText(issue.path) || '(definition)'}: ${issue.message}`,
+    (issue) => `${formatIssuePath(issue.path) || '(definition)'}: ${issue.message}`,
   );
   throw new Error(`${source}: ${problems.join('; ')}`);
 }

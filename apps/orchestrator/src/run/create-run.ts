@@ -1,5 +1,6 @@
 import { type OutlineOptions, SummarySchema } from '@baton/chain';
 import { createId } from '@baton/protocol';
+import { timerSleep } from '@baton/server';
 import type { ChainDefinition, ChainStepDefinition } from '../chains/chain-definition.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
 import { ChainError, errorMessage } from './chain-error.ts';
@@ -75,13 +76,6 @@ function initialView(input: RunInput): RunView {
     artifacts: {},
   };
 }
-
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => clearTimeout(timer) ?? resolve(), { once: true });
-  });
 
 /**
  * Starts a chain run at once. Its steps form a DAG: each starts as soon as every step it depends on has
@@ -213,7 +207,7 @@ export function createRun(input: RunInput): Run {
         if (canceled || number >= attempts) throw error;
         if (shown.taskId !== undefined) failedTasks.push(shown.taskId);
         emit({ type: 'step.retrying', step: definition.id, attempt: number + 1, error: errorMessage(error) });
-        await wait(definition.retry?.delayMs ?? 0, controller.signal);
+        await timerSleep(definition.retry?.delayMs ?? 0, controller.signal);
       }
     }
   }

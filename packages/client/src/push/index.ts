@@ -4,9 +4,6 @@ export { type PushRefusal, PushVerificationError } from './push-verification-err
 export { createReplayCache, type ReplayCache } from './replay-cache.ts';
 export {
   createPushVerifier,
-  PUSH_JWKS_PATH,
-  PUSH_JWT_HEADER,
-  PUSH_NOTIFICATION_TOKEN_HEADER,
   type PushVerifier,
   type PushVerifierOptions,
   type VerifiedPushNotification,

@@ -1,4 +1,14 @@
-import { type StreamResponse, StreamResponseSchema, translate, v03 } from '@baton/protocol';
+import {
+  PUSH_BODY_HASH_CLAIM,
+  PUSH_JWKS_PATH,
+  PUSH_JWT_HEADER,
+  PUSH_NOTIFICATION_TOKEN_HEADER,
+  type StreamResponse,
+  StreamResponseSchema,
+  sha256Hex,
+  translate,
+  v03,
+} from '@baton/protocol';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -9,13 +19,6 @@ import {
 } from 'jose';
 import type { FetchLike } from '../http/fetch-like.ts';
 import { PushVerificationError } from './push-verification-error.ts';
-
-/** The header carrying the delivery's JWT when `Authorization` holds credentials the client configured. */
-export const PUSH_JWT_HEADER = 'X-A2A-Notification-JWT';
-/** The header carrying the push config's opaque `token`. */
-export const PUSH_NOTIFICATION_TOKEN_HEADER = 'X-A2A-Notification-Token';
-/** Where an agent serves the keys that verify its deliveries, below its URL. */
-export const PUSH_JWKS_PATH = '/.well-known/jwks.json';
 
 const ASYMMETRIC_ALGORITHMS = ['ES256', 'ES384', 'ES512', 'EdDSA', 'RS256', 'PS256'];
 
@@ -65,11 +68,6 @@ function bearerOf(request: Request): string | undefined {
   if (dedicated) return dedicated.trim();
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '');
   return match?.[1];
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Compares in time that does not depend on where the strings differ. */
@@ -215,7 +213,7 @@ export function createPushVerifier(options: PushVerifierOptions): PushVerifier {
         requiredClaims: ['iss', 'aud', 'iat', 'exp', 'jti'],
       });
       const body = await request.text();
-      const hash = payload.request_body_sha256;
+      const hash = payload[PUSH_BODY_HASH_CLAIM];
       if (typeof hash !== 'string' || !sameText(hash.toLowerCase(), await sha256Hex(body))) {
         throw new PushVerificationError('body-mismatch', 'The body is not the one the token was signed for');
       }

@@ -1,15 +1,15 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { addAnswerHeaders } from './answer-headers.ts';
 
 /** Headers a browser page may read from an answer: activated extensions, why a call was refused, when to retry. */
 const EXPOSED = ['A2A-Extensions', 'X-A2A-Extensions', 'WWW-Authenticate', 'Retry-After'];
-const CORS_KEY = 'batonCorsHeaders';
 
 /**
  * CORS for the JSON-RPC and HTTP+JSON routes: `true` allows any origin, a list allows those. The request
  * headers a preflight asks for are allowed (A2A-Version, A2A-Extensions, credentials of any scheme), and
- * preflights are cached for a day. The headers of an answer are also kept for {@link corsHeaders}, since a
- * stream written straight to the socket leaves before middleware could add them.
+ * preflights are cached for a day. An answer's CORS headers are also recorded with `addAnswerHeaders`, for a
+ * stream written straight to the socket.
  */
 export function bindingCors(allowed: true | readonly string[]): MiddlewareHandler {
   const preflight = cors({
@@ -29,13 +29,8 @@ export function bindingCors(allowed: true | readonly string[]): MiddlewareHandle
       ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': exposed }
       : {};
     if (allowed !== true) headers.vary = 'Origin';
-    c.set(CORS_KEY as never, headers as never);
+    addAnswerHeaders(c, headers);
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
-}
-
-/** The CORS headers of this request's answer, for a stream written directly; `undefined` without CORS. */
-export function corsHeaders(c: Context): Readonly<Record<string, string>> | undefined {
-  return c.get(CORS_KEY as never) as Readonly<Record<string, string>> | undefined;
 }

@@ -36,21 +36,34 @@ export function readRequestedExtensions(request: Request, version: ProtocolVersi
 
 /** Builds the {@link CallContext} of one call, leaving out what the request does not have. */
 export function createCallContext(options: CreateCallContextOptions): CallContext {
-  const { request, tenant, user } = options;
-  const call: { -readonly [Key in keyof CallContext]: CallContext[Key] } = {
-    version: options.version,
-    binding: options.binding,
-    requestedExtensions: readRequestedExtensions(request, options.version),
-    // Read when used: on @hono/node-server reading `request.signal` makes an AbortController, and a blocking
-    // call that finishes in its first turn never needs it.
-    get signal() {
-      return options.signal ?? request.signal;
-    },
-  };
-  const { agentUrlOf } = options;
-  // Worked out only when asked (a push config registration), never on the hot path.
-  if (agentUrlOf)
-    Object.defineProperty(call, 'agentUrl', { get: () => agentUrlOf(request), enumerable: true });
+  const { request, tenant, user, agentUrlOf } = options;
+  const version = options.version;
+  const binding = options.binding;
+  const requestedExtensions = readRequestedExtensions(request, version);
+  // Plain literals (one shape each), built on every call. Getters are read only when used: on
+  // @hono/node-server reading `request.signal` makes an AbortController, which a blocking call that finishes in
+  // its first turn never needs; the agent URL is worked out only for a push config registration.
+  const call: { -readonly [Key in keyof CallContext]: CallContext[Key] } =
+    agentUrlOf === undefined
+      ? {
+          version,
+          binding,
+          requestedExtensions,
+          get signal() {
+            return options.signal ?? request.signal;
+          },
+        }
+      : {
+          version,
+          binding,
+          requestedExtensions,
+          get signal() {
+            return options.signal ?? request.signal;
+          },
+          get agentUrl() {
+            return agentUrlOf(request);
+          },
+        };
   if (tenant) call.tenant = tenant;
   if (user) call.user = user;
   return call;

@@ -1,10 +1,8 @@
 import { A2A_EXTENSIONS_HEADER, LEGACY_EXTENSIONS_HEADER } from '@baton/protocol';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { addAnswerHeaders } from './answer-headers.ts';
 import { readRequestedExtensions } from './create-call-context.ts';
 import { errorVersionFor, readRequestedVersion } from './request-version.ts';
-
-// Where the middleware leaves the echo header for answers written before it regains control (direct SSE).
-const ECHO_KEY = 'baton.activatedExtensions';
 
 /**
  * Middleware that tells the caller which of the extensions it asked for are active: those the agent card
@@ -19,13 +17,8 @@ export function echoActivatedExtensions(declared: readonly string[]): Middleware
     if (active.length === 0) return next();
     const header = version === '0.3' ? LEGACY_EXTENSIONS_HEADER : A2A_EXTENSIONS_HEADER;
     const value = active.join(', ');
-    c.set(ECHO_KEY as never, { [header]: value } as never);
+    addAnswerHeaders(c, { [header]: value });
     await next();
     c.res.headers.set(header, value);
   };
-}
-
-/** The echo header {@link echoActivatedExtensions} worked out for this request, for a stream written directly. */
-export function activatedExtensionHeaders(c: Context): Readonly<Record<string, string>> | undefined {
-  return c.get(ECHO_KEY as never) as Readonly<Record<string, string>> | undefined;
 }

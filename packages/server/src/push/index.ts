@@ -21,7 +21,6 @@ export {
 } from './push-delivery.ts';
 export {
   createPushDispatcher,
-  PUSH_JWKS_PATH,
   type PushDispatcher,
   type PushDispatcherOptions,
 } from './push-dispatcher.ts';
@@ -30,12 +29,10 @@ export {
   buildPushRequest,
   isNotifiable,
   isTerminalEvent,
-  PUSH_JWT_HEADER,
   type PushRequest,
   pushJwtHeader,
 } from './push-payload.ts';
 export {
-  BODY_HASH_CLAIM,
   createPushSigner,
   type PushSigner,
   type PushSignerOptions,

@@ -1,6 +1,6 @@
+import { PUSH_JWKS_PATH } from '@baton/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { PUSH_JWKS_PATH } from './push-dispatcher.ts';
 import type { PushSigner } from './push-signer.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { StreamResponse } from '@baton/protocol';
+import { PUSH_JWKS_PATH, type StreamResponse } from '@baton/protocol';
 import { consoleLogger, type Logger } from '../task/logger.ts';
 import { createDefaultPushNetwork } from './default-push-network.ts';
 import { deliver, type PushBackoff, type PushFetch } from './push-delivery.ts';
@@ -7,9 +7,6 @@ import { buildPushRequest, isNotifiable, isTerminalEvent, pushJwtHeader } from '
 import type { PushSigner } from './push-signer.ts';
 import type { PushTargets, StoredPushConfig } from './push-targets.ts';
 import { createWebhookUrlPolicy, type WebhookUrlPolicyOptions } from './webhook-url-policy.ts';
-
-/** Where the agent serves the keys that verify its push tokens, below its base URL. */
-export const PUSH_JWKS_PATH = '/.well-known/jwks.json';
 
 /** Options of {@link createPushDispatcher}; `allowlist`/`resolveHost` drive the delivery-time URL checks. */
 export interface PushDispatcherOptions extends WebhookUrlPolicyOptions {

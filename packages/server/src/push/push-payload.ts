@@ -1,4 +1,10 @@
-import { isTerminalState, type StreamResponse, translate } from '@baton/protocol';
+import {
+  isTerminalState,
+  PUSH_JWT_HEADER,
+  PUSH_NOTIFICATION_TOKEN_HEADER,
+  type StreamResponse,
+  translate,
+} from '@baton/protocol';
 import type { StoredPushConfig } from './push-targets.ts';
 
 /** One webhook POST: headers and JSON body. */
@@ -27,9 +33,6 @@ export function isTerminalEvent(event: StreamResponse): boolean {
   return 'statusUpdate' in event && isTerminalState(event.statusUpdate.status.state);
 }
 
-/** The header carrying the delivery's signed JWT when `Authorization` holds the client's own credentials. */
-export const PUSH_JWT_HEADER = 'X-A2A-Notification-JWT';
-
 /**
  * Where a config's deliveries carry their signed JWT: `Authorization` (as `Bearer <jwt>`) when the config has
  * no `authentication`, or asks for `Bearer` without credentials; otherwise `Authorization` keeps what the
@@ -56,7 +59,7 @@ export function buildPushRequest(target: StoredPushConfig, event: StreamResponse
   if (auth?.scheme && pushJwtHeader(target) !== 'Authorization') {
     headers.Authorization = auth.credentials ? `${auth.scheme} ${auth.credentials}` : auth.scheme;
   }
-  if (target.config.token) headers['X-A2A-Notification-Token'] = target.config.token;
+  if (target.config.token) headers[PUSH_NOTIFICATION_TOKEN_HEADER] = target.config.token;
   const payload = v03 ? translate.streamResponseToV03(event) : event;
   return { headers, body: JSON.stringify(payload) };
 }

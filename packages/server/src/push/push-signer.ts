@@ -1,3 +1,4 @@
+import { PUSH_BODY_HASH_CLAIM, sha256Hex } from '@baton/protocol';
 import {
   type CryptoKey,
   calculateJwkThumbprint,
@@ -62,9 +63,6 @@ export interface PushSigner {
   rotate(next?: PushSigningKey): Promise<void>;
 }
 
-/** The claim holding the hex SHA-256 of the request body (the name the A2A samples' receivers read). */
-export const BODY_HASH_CLAIM = 'request_body_sha256';
-
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth']);
 const CURVE_ALGORITHMS: Readonly<Record<string, PushSigningAlgorithm>> = {
   'P-256': 'ES256',
@@ -122,11 +120,6 @@ async function loadKey(input: PushSigningKey | undefined, given?: PushSigningAlg
   return { key, algorithm, publicJwk: { ...publicJwk, kid, alg: algorithm, use: 'sig' } };
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Creates the signer of push deliveries: each delivery gets a short-lived JWT (`iss`, `aud`, `iat`, `exp`,
  * a unique `jti`, `taskId`, and `request_body_sha256`), protected header `{alg, kid, jku, typ: 'JWT'}`.
@@ -147,7 +140,10 @@ export function createPushSigner(options: PushSignerOptions = {}): PushSigner {
     async sign(claims) {
       const loaded = await current;
       const seconds = Math.floor(now() / 1000);
-      const token = new SignJWT({ taskId: claims.taskId, [BODY_HASH_CLAIM]: await sha256Hex(claims.body) })
+      const token = new SignJWT({
+        taskId: claims.taskId,
+        [PUSH_BODY_HASH_CLAIM]: await sha256Hex(claims.body),
+      })
         .setProtectedHeader({
           alg: loaded.algorithm,
           kid: loaded.publicJwk.kid,

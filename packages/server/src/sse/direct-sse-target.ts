@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import { corsHeaders } from '../binding/binding-cors.ts';
-import { activatedExtensionHeaders } from '../binding/echo-extensions.ts';
+import { answerHeaders } from '../binding/answer-headers.ts';
 
 /** The slice of Node's `http.ServerResponse` (or `Http2ServerResponse`) the direct SSE writer uses. */
 export interface NodeResponseLike {
@@ -42,8 +41,5 @@ export function directSseTarget(c: Context): DirectSseTarget | undefined {
   const outgoing = env?.outgoing;
   const alreadySent = env?.[ALREADY_SENT_ENV_KEY];
   if (!outgoing || !alreadySent || outgoing.headersSent) return undefined;
-  const extensions = activatedExtensionHeaders(c);
-  const cors = corsHeaders(c);
-  const headers = extensions && cors ? { ...cors, ...extensions } : (extensions ?? cors);
-  return { outgoing, alreadySent, headers };
+  return { outgoing, alreadySent, headers: answerHeaders(c) };
 }

@@ -1,1 +1,0 @@
-export { nodeResolveHost } from './node-push-network.ts';
