@@ -128,8 +128,9 @@ describe('chains as data', () => {
     if (!a?.endedAt || !b?.endedAt || !c?.endedAt || !d) throw new Error('a probe step did not run');
     expect(b.startedAt).toBeGreaterThanOrEqual(a.endedAt);
     expect(c.startedAt).toBeGreaterThanOrEqual(a.endedAt);
-    // b and c overlap: two slow steps take about the time of one.
-    expect(Math.abs(b.startedAt - c.startedAt)).toBeLessThan(250);
+    // b and c overlap (each starts before the other ends): two slow steps take about the time of one.
+    expect(b.startedAt).toBeLessThan(c.endedAt);
+    expect(c.startedAt).toBeLessThan(b.endedAt);
     expect(d.startedAt).toBeGreaterThanOrEqual(Math.max(b.endedAt, c.endedAt));
     const taskOf = (id: string) => view.steps.find((shown) => shown.step === id)?.taskId;
     expect(d.message.referenceTaskIds).toEqual([taskOf('b'), taskOf('c')]);
