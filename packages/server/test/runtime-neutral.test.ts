@@ -8,10 +8,7 @@ import { describe, expect, it } from 'vitest';
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const sourceRoot = join(packageRoot, 'src');
 /** The files allowed to use Node: the Node entry and the push network the `node` import condition picks. */
-const NODE_ONLY = new Set([
-  join(sourceRoot, 'node.ts'),
-  join(sourceRoot, 'push', 'node-push-network.ts'),
-]);
+const NODE_ONLY = new Set([join(sourceRoot, 'node.ts'), join(sourceRoot, 'push', 'node-push-network.ts')]);
 
 function librarySources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
