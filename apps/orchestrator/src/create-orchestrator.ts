@@ -91,8 +91,16 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     return unfinished.length;
   };
 
+  const holdRun = async (runId: string) => {
+    const held = runs.get(runId);
+    if (held) return held;
+    const stored = await runs.load(runId);
+    if (stored === undefined) return undefined;
+    return runs.get(runId) ?? startRun({ topic: stored.view.topic, resume: stored });
+  };
+
   const app = new Hono();
-  app.route('/', createRunsRoutes({ runs, startRun, chains }));
+  app.route('/', createRunsRoutes({ runs, startRun, chains, holdRun }));
   app.route('/', createAgentsRoutes(directory));
   if (options.console !== false) app.route('/', createConsoleRoutes(options.console ?? loadConsole));
   app.route(

@@ -7,6 +7,7 @@ export * from './agent-hosting.ts';
 export * from './close-on-signals.ts';
 export * from './contracts/artifact-data.ts';
 export * from './contracts/document.ts';
+export * from './contracts/instruction-part.ts';
 export * from './contracts/outline.ts';
 export * from './contracts/skills.ts';
 export * from './contracts/summary.ts';

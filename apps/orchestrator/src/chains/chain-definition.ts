@@ -195,3 +195,9 @@ export function planWaves(steps: readonly GraphStep[]): string[][] {
   }
   return waves;
 }
+
+/** The steps that wait for `id`, directly or through others, in the chain's order. */
+export function dependantsOf(steps: readonly GraphStep[], id: string): string[] {
+  const ancestors = ancestorsOf(steps);
+  return steps.filter((step) => ancestors.get(step.id)?.has(id)).map((step) => step.id);
+}

@@ -4,6 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
 import type { Run } from '../run/create-run.ts';
+import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
 import type { RunStore } from '../run/run-store.ts';
 import { isFinishedStatus, type RunEvent } from '../run/run-types.ts';
 import { jsonError, readJsonBody } from './json-errors.ts';
@@ -28,20 +29,42 @@ export const AnswerBodySchema = z.object({
 /** The body of `POST /runs/:id/answer`. */
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 
+/** The body of `POST /runs/:id/refine`. */
+export const RefineBodySchema = z.object({
+  /** The step whose artifact is refined. */
+  step: z.string().min(1).max(40),
+  /** What to change: "shorter", "for experts", "in 2 sentences". */
+  instruction: z.string().trim().min(1).max(2_000),
+  /** Run the steps that depend on it again with the new version. */
+  downstream: z.boolean().optional(),
+  /** The version to refine; default the newest. */
+  version: z.number().int().min(1).optional(),
+  /** Answer once the refinement (and its re-runs) ended, with the run. */
+  wait: z.boolean().optional(),
+});
+/** The body of `POST /runs/:id/refine`. */
+export type RefineBody = z.infer<typeof RefineBodySchema>;
+
+const REFUSAL_STATUS = {
+  RUN_BUSY: 409,
+  STEP_NOT_COMPLETED: 409,
+  UNKNOWN_STEP: 400,
+  UNKNOWN_VERSION: 400,
+} as const satisfies Record<RefineRefusalCode, number>;
+
 /** What the routes need: the runs, and a way to start one. */
 export interface RunsRoutesDeps {
   readonly runs: RunStore;
   readonly startRun: (body: Omit<StartRunBody, 'wait'>) => Run;
   /** The chain definitions runs may name. */
   readonly chains: readonly ChainDefinition[];
+  /** A run held here, or a kept one held again (after a restart, or once it left memory); `undefined` if unknown. */
+  readonly holdRun: (runId: string) => Promise<Run | undefined>;
 }
 
-const isFinalEvent = (event: RunEvent) =>
-  event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled';
-
 /**
- * The runs API: `POST /runs`, `GET /runs` (newest first, `?limit=`), `GET /runs/:id`, `GET /runs/:id/events` (SSE), `POST /runs/:id/answer` and
- * `POST /runs/:id/cancel`. Errors are `{ error: { code, message } }` JSON.
+ * The runs API: `POST /runs`, `GET /runs` (newest first, `?limit=`), `GET /runs/:id`, `GET /runs/:id/events` (SSE),
+ * `POST /runs/:id/answer`, `POST /runs/:id/refine` and `POST /runs/:id/cancel`. Errors are `{ error: { code, message } }` JSON.
  */
 export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
   const app = new Hono();
@@ -49,6 +72,7 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     self: `/runs/${runId}`,
     events: `/runs/${runId}/events`,
     answer: `/runs/${runId}/answer`,
+    refine: `/runs/${runId}/refine`,
     cancel: `/runs/${runId}/cancel`,
   });
   const notFound = (c: Parameters<typeof jsonError>[0], runId: string) =>
@@ -138,18 +162,17 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         unsubscribe();
         wake?.();
       });
-      let ended = isFinishedStatus(run.view.status) && queue.length === run.events.length;
+      // The stream ends once every event is out and the run has ended (a refinement opens it again).
       while (!stream.aborted) {
         const event = queue.shift();
         if (event === undefined) {
-          if (ended) break;
+          if (isFinishedStatus(run.view.status)) break;
           await new Promise<void>((resolve) => {
             wake = resolve;
           });
           continue;
         }
         await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
-        if (isFinalEvent(event)) ended = true;
       }
       unsubscribe();
     });
@@ -177,6 +200,25 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       );
     }
     return c.json(run.view, 200);
+  });
+
+  app.post('/runs/:id/refine', async (c) => {
+    const runId = c.req.param('id');
+    const body = await readJsonBody(c, RefineBodySchema);
+    if ('response' in body) return body.response;
+    const run = await deps.holdRun(runId);
+    if (run === undefined) return notFound(c, runId);
+    const { wait, ...request } = body.value;
+    let refinement: ReturnType<Run['refine']>;
+    try {
+      refinement = run.refine(request);
+    } catch (error) {
+      if (!(error instanceof RefineRefusedError)) throw error;
+      return jsonError(c, REFUSAL_STATUS[error.code], error.code, error.message);
+    }
+    deps.runs.add(run);
+    if (wait === true) return c.json(await run.done, 200);
+    return c.json({ runId, status: run.view.status, refinement, links: links(runId) }, 202);
   });
 
   app.post('/runs/:id/cancel', async (c) => {

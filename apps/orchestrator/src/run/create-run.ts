@@ -1,32 +1,44 @@
-import { type OutlineOptions, SummarySchema } from '@baton/chain';
+import { instructionPart, type OutlineOptions, SummarySchema } from '@baton/chain';
 import { createId } from '@baton/protocol';
 import { timerSleep } from '@baton/server';
 import type { ChainDefinition, ChainStepDefinition } from '../chains/chain-definition.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
 import { ChainError, errorMessage } from './chain-error.ts';
+import { planRefinement, type RefineRequest } from './plan-refinement.ts';
 import type { StoredRun } from './run-records.ts';
 import { runStep, type StepResult } from './run-step.ts';
 import {
+  type ArtifactVersion,
   isFinishedStatus,
+  type RefinementView,
   type RunEvent,
   type RunEventBody,
+  type RunStatus,
   type RunView,
   type StepView,
 } from './run-types.ts';
 import { stepParts } from './step-parts.ts';
+import { currentVersion, restoredView } from './step-versions.ts';
 
 /** A run in progress or finished: its live view, its events, and the caller's controls. */
 export interface Run {
   readonly view: RunView;
   /** Every event so far, in order. */
   readonly events: readonly RunEvent[];
-  /** Resolves with the view once the run is completed, failed or canceled; never rejects. */
+  /** Resolves with the view once the run, or the refinement under way, has ended; never rejects. */
   readonly done: Promise<RunView>;
-  /** Calls `listener` with every later event; returns the unsubscribe function. */
+  /** Calls `listener` with every later event until the run (or its refinement) ends; returns the unsubscribe function. */
   subscribe(listener: (event: RunEvent) => void): () => void;
   /** Answers the open question of `step` (default: the first one open); `false` when there is none. */
   answer(text: string, step?: string): boolean;
-  /** Cancels the run and its running remote tasks; resolves once the run has ended. */
+  /**
+   * Refines a step's artifact: a new task at the step's agent, in the run's context, with the step's usual inputs
+   * plus the instruction, referencing the task whose version it refines. Its artifact becomes the step's next
+   * version; with `downstream`, the steps that depend on it run again on it. The run is `running` until that is
+   * done (`done` follows it). Throws a `RefineRefusedError` when the run is under way or the step has no version.
+   */
+  refine(request: RefineRequest): RefinementView;
+  /** Cancels the run (or its refinement) and its running remote tasks; resolves once it has ended. */
   cancel(): Promise<RunView>;
 }
 
@@ -44,17 +56,11 @@ export interface RunInput {
   /** Called with every event and the view after it, in order (e.g. to keep the run in a store). */
   readonly onEvent?: (event: RunEvent, view: RunView) => void;
   /**
-   * A run the orchestrator had not finished when it stopped: it goes on from where it was, keeping its id and
-   * context, the artifacts of the steps already done, and the remote tasks of the steps under way (re-attached
-   * by their ids, not sent again).
+   * A run kept earlier. One the orchestrator had not finished when it stopped goes on from where it was (the run
+   * or its refinement under way), keeping its id and context, the versions already made, and the remote tasks of
+   * the steps under way (re-attached by their ids, not sent again). A finished one is held again, ready to refine.
    */
   readonly resume?: StoredRun;
-}
-
-/** A saved view made ready to go on: running again, without its questions (they are asked again). */
-function resumedView(saved: RunView): RunView {
-  const { question: _question, questions: _questions, ...rest } = structuredClone(saved);
-  return { ...rest, status: 'running' };
 }
 
 function initialView(input: RunInput): RunView {
@@ -77,22 +83,31 @@ function initialView(input: RunInput): RunView {
   };
 }
 
+/** What one round of work runs: the run itself, or a refinement and the steps it runs again. */
+interface Round {
+  readonly signal: AbortSignal;
+  /** The refinement the round carries out; absent for the run's own round. */
+  readonly refinement?: RefinementView;
+  /** Whether the round goes on after a restart. */
+  readonly resumed: boolean;
+  /** The steps of the round that were under way when the orchestrator stopped: followed, not sent again. */
+  readonly underWay: ReadonlySet<string>;
+}
+
 /**
  * Starts a chain run at once. Its steps form a DAG: each starts as soon as every step it depends on has
  * completed, so independent steps run in parallel; every remote task shares the run's context and names the
  * tasks whose artifacts it reads in `referenceTaskIds`. A failing step is tried again by its retry policy (a new
  * task referencing the failed one); a step that still fails fails only the steps that depend on it. The run
- * completes when the chain's result step does.
+ * completes when the chain's result step does. A finished run may then be refined, step by step.
  */
 export function createRun(input: RunInput): Run {
-  const controller = new AbortController();
+  const { chain } = input;
   const listeners = new Set<(event: RunEvent) => void>();
-  const events: RunEvent[] = [];
-  const view: RunView = input.resume ? resumedView(input.resume.view) : initialView(input);
-  events.push(...(input.resume?.events ?? []));
+  const events: RunEvent[] = [...(input.resume?.events ?? [])];
+  const view: RunView = input.resume ? restoredView(input.resume.view) : initialView(input);
   const pending = new Map<string, (answer: string) => void>();
-  const taskIds = new Map<string, string>();
-  for (const step of view.steps) if (step.taskId !== undefined) taskIds.set(step.step, step.taskId);
+  let controller = new AbortController();
 
   const emit = (body: RunEventBody) => {
     const event = { runId: view.runId, at: new Date().toISOString(), ...body } as RunEvent;
@@ -119,20 +134,20 @@ export function createRun(input: RunInput): Run {
     view.status = 'input-required';
   };
 
-  const ask = (step: string, question: string) =>
+  const ask = (step: string, question: string, signal: AbortSignal) =>
     new Promise<string>((resolve, reject) => {
-      if (controller.signal.aborted) return reject(controller.signal.reason);
+      if (signal.aborted) return reject(signal.reason);
       const close = () => {
         pending.delete(step);
         showQuestions((view.questions ?? []).filter((open) => open.step !== step));
       };
       const onAbort = () => {
         close();
-        reject(controller.signal.reason);
+        reject(signal.reason);
       };
-      controller.signal.addEventListener('abort', onAbort, { once: true });
+      signal.addEventListener('abort', onAbort, { once: true });
       pending.set(step, (answer) => {
-        controller.signal.removeEventListener('abort', onAbort);
+        signal.removeEventListener('abort', onAbort);
         close();
         emit({ type: 'input.answered', step });
         resolve(answer);
@@ -144,27 +159,32 @@ export function createRun(input: RunInput): Run {
       emit({ type: 'input.required', step, question });
     });
 
-  const stepView = (id: string) => view.steps.find((step) => step.step === id);
-  const promises = new Map<string, Promise<StepResult>>();
-  const resumeUnderWay = new Set(
-    input.resume
-      ? view.steps
-          .filter((step) => step.taskId !== undefined && view.artifacts[step.step] === undefined)
-          .map((s) => s.step)
-      : [],
-  );
+  const stepView = (id: string) => view.steps.find((step) => step.step === id) as StepView;
+  const definitionOf = (id: string) => chain.steps.find((step) => step.id === id) as ChainStepDefinition;
+  const isCanceled = (error: unknown, signal: AbortSignal) =>
+    signal.aborted || (error instanceof ChainError && error.code === 'CANCELED');
+  /** The version of a step the round has already made (a resumed round): the run's own, or the refinement's. */
+  const madeInRound = (shown: StepView, round: Round) =>
+    shown.versions?.find((version) => version.refinement === round.refinement?.refinement);
 
-  async function attempt(definition: ChainStepDefinition, shown: StepView): Promise<StepResult> {
+  /** Sends the step's task (and its retries) until one completes; resolves with the artifact. */
+  async function attempt(definition: ChainStepDefinition, shown: StepView, round: Round): Promise<StepResult> {
+    const { signal, refinement } = round;
     const agent = await input.directory.agentFor(
       { step: definition.id, skill: definition.skill, agent: definition.agent },
-      controller.signal,
+      signal,
     );
     const ref = { name: agent.name, url: agent.url };
     shown.agent = ref;
     const attempts = definition.retry?.attempts ?? 1;
     const failedTasks: string[] = [];
+    const replaced = currentVersion(shown);
+    const refined = refinement?.step === definition.id ? refinement : undefined;
+    const refinedTask = refined
+      ? shown.versions?.find((version) => version.version === refined.refines)?.taskId
+      : replaced?.taskId;
     for (let number = 1; ; number += 1) {
-      const resumeTaskId = number === 1 && resumeUnderWay.has(definition.id) ? shown.taskId : undefined;
+      const resumeTaskId = number === 1 && round.underWay.has(definition.id) ? shown.taskId : undefined;
       if (resumeTaskId === undefined) {
         shown.attempts = number;
         emit({
@@ -174,12 +194,8 @@ export function createRun(input: RunInput): Run {
           ...(number > 1 ? { attempt: number } : {}),
         });
       }
-      const { parts, references } = stepParts(definition.send, {
-        topic: view.topic,
-        options: view.options,
-        artifacts: view.artifacts,
-        taskIds,
-      });
+      const { parts, references } = stepParts(definition.send, sourcesOf());
+      if (refined) parts.push(instructionPart(refined.instruction));
       try {
         return await runStep({
           ...(resumeTaskId === undefined ? {} : { resumeTaskId }),
@@ -188,148 +204,277 @@ export function createRun(input: RunInput): Run {
           agent,
           contextId: view.contextId,
           parts,
-          referenceTaskIds: [...references, ...failedTasks],
-          signal: controller.signal,
+          referenceTaskIds: [...(refinedTask ? [refinedTask] : []), ...references, ...failedTasks],
+          signal,
           timeoutMs: input.stepTimeoutMs ?? definition.timeoutMs,
           emit: (event) => {
             if (event.type === 'step.state') {
               shown.taskId = event.taskId;
               shown.state = event.state;
-              taskIds.set(definition.id, event.taskId);
+              if (refined) refined.taskId = event.taskId;
             }
             emit(event);
           },
-          ask: (question) => ask(definition.id, question),
+          ask: (question) => ask(definition.id, question, signal),
         });
       } catch (error) {
-        const canceled =
-          controller.signal.aborted || (error instanceof ChainError && error.code === 'CANCELED');
-        if (canceled || number >= attempts) throw error;
+        if (isCanceled(error, signal) || number >= attempts) throw error;
         if (shown.taskId !== undefined) failedTasks.push(shown.taskId);
         emit({ type: 'step.retrying', step: definition.id, attempt: number + 1, error: errorMessage(error) });
-        await timerSleep(definition.retry?.delayMs ?? 0, controller.signal);
+        await timerSleep(definition.retry?.delayMs ?? 0, signal);
       }
     }
   }
 
-  function runOne(definition: ChainStepDefinition): Promise<StepResult> {
-    const known = promises.get(definition.id);
-    if (known) return known;
-    const work = (async (): Promise<StepResult> => {
-      const shown = stepView(definition.id) as StepView;
-      const before = await Promise.allSettled(
-        definition.dependsOn.map((id) =>
-          runOne(input.chain.steps.find((step) => step.id === id) as ChainStepDefinition),
-        ),
-      );
-      const failed = definition.dependsOn.filter((_, index) => before[index]?.status === 'rejected');
-      if (failed.length > 0 || controller.signal.aborted) {
-        shown.outcome = controller.signal.aborted ? 'canceled' : 'skipped';
-        const why = controller.signal.aborted
-          ? 'the run was canceled'
-          : `it depends on ${failed.join(', ')}, which did not complete`;
-        shown.error = why;
-        if (shown.outcome === 'skipped') emit({ type: 'step.skipped', step: definition.id, error: why });
-        throw new ChainError(
-          controller.signal.aborted ? 'CANCELED' : 'DEPENDENCY_FAILED',
-          `The ${definition.id} step was not run: ${why}`,
-          {
+  /** What steps read: the topic, the options, and each step's version that goes on, with its task. */
+  function sourcesOf() {
+    const taskIds = new Map<string, string>();
+    for (const step of view.steps) {
+      const version = currentVersion(step);
+      if (version) taskIds.set(step.step, version.taskId);
+    }
+    return { topic: view.topic, options: view.options, artifacts: view.artifacts, taskIds };
+  }
+
+  /** Keeps a new version of a step's artifact and makes it the one that goes on. */
+  function keepVersion(definition: ChainStepDefinition, result: StepResult, round: Round): ArtifactVersion {
+    const shown = stepView(definition.id);
+    const previous = currentVersion(shown);
+    const refined = round.refinement?.step === definition.id ? round.refinement : undefined;
+    const inputs: Record<string, number> = {};
+    for (const send of definition.send) {
+      if (!('artifact' in send)) continue;
+      const read = currentVersion(stepView(send.artifact));
+      if (read) inputs[send.artifact] = read.version;
+    }
+    const version: ArtifactVersion = {
+      version: (shown.versions?.length ?? 0) + 1,
+      taskId: result.taskId,
+      createdAt: new Date().toISOString(),
+      ...(refined ? { instruction: refined.instruction, refines: refined.refines } : {}),
+      ...(!refined && previous ? { refines: previous.version } : {}),
+      ...(round.refinement ? { refinement: round.refinement.refinement } : {}),
+      ...(Object.keys(inputs).length > 0 ? { inputs } : {}),
+      artifact: result.value,
+    };
+    (shown.versions ??= []).push(version);
+    shown.version = version.version;
+    view.artifacts[definition.id] = result.value;
+    if (refined) refined.version = version.version;
+    return version;
+  }
+
+  /**
+   * Runs the `planned` steps of the chain as a DAG; the others are read as they are (their version that goes on,
+   * or missing). Settles with each planned step's outcome, in the chain's order.
+   */
+  function runSteps(planned: ReadonlySet<string>, round: Round) {
+    const { signal } = round;
+    const promises = new Map<string, Promise<StepResult>>();
+    const runOne = (definition: ChainStepDefinition): Promise<StepResult> => {
+      const known = promises.get(definition.id);
+      if (known) return known;
+      const work = (async (): Promise<StepResult> => {
+        const shown = stepView(definition.id);
+        if (!planned.has(definition.id)) {
+          const version = currentVersion(shown);
+          if (version) return { taskId: version.taskId, value: version.artifact };
+          throw new ChainError('DEPENDENCY_FAILED', `The ${definition.id} step has no artifact`, {
             step: definition.id,
-          },
+          });
+        }
+        const before = await Promise.allSettled(
+          definition.dependsOn.map((id) => runOne(definitionOf(id))),
         );
-      }
-      const done = view.artifacts[definition.id];
-      if (done !== undefined && shown.taskId !== undefined) return { taskId: shown.taskId, value: done };
-      try {
-        const result = await attempt(definition, shown);
-        view.artifacts[definition.id] = result.value;
-        taskIds.set(definition.id, result.taskId);
-        shown.outcome = 'completed';
-        delete shown.error;
-        emit({ type: 'artifact.completed', step: definition.id, artifact: result.value });
-        return result;
-      } catch (error) {
-        const canceled =
-          controller.signal.aborted || (error instanceof ChainError && error.code === 'CANCELED');
-        shown.outcome = canceled ? 'canceled' : 'failed';
-        shown.error = errorMessage(error);
-        if (!canceled) emit({ type: 'step.failed', step: definition.id, error: shown.error });
-        throw error;
-      }
-    })();
-    promises.set(definition.id, work);
-    return work;
+        const failed = definition.dependsOn.filter((_, index) => before[index]?.status === 'rejected');
+        if (failed.length > 0 || signal.aborted) {
+          shown.outcome = signal.aborted ? 'canceled' : 'skipped';
+          const why = signal.aborted
+            ? 'the run was canceled'
+            : `it depends on ${failed.join(', ')}, which did not complete`;
+          shown.error = why;
+          if (shown.outcome === 'skipped') emit({ type: 'step.skipped', step: definition.id, error: why });
+          throw new ChainError(
+            signal.aborted ? 'CANCELED' : 'DEPENDENCY_FAILED',
+            `The ${definition.id} step was not run: ${why}`,
+            { step: definition.id },
+          );
+        }
+        const made = madeInRound(shown, round);
+        if (made) return { taskId: made.taskId, value: made.artifact };
+        if (!round.underWay.has(definition.id)) {
+          delete shown.outcome;
+          delete shown.error;
+          delete shown.taskId;
+          delete shown.state;
+        }
+        try {
+          const result = await attempt(definition, shown, round);
+          const version = keepVersion(definition, result, round);
+          shown.outcome = 'completed';
+          delete shown.error;
+          emit({
+            type: 'artifact.completed',
+            step: definition.id,
+            artifact: result.value,
+            version: version.version,
+          });
+          return result;
+        } catch (error) {
+          const canceled = isCanceled(error, signal);
+          shown.outcome = canceled ? 'canceled' : 'failed';
+          shown.error = errorMessage(error);
+          if (!canceled) emit({ type: 'step.failed', step: definition.id, error: shown.error });
+          throw error;
+        }
+      })();
+      promises.set(definition.id, work);
+      return work;
+    };
+    return Promise.allSettled(chain.steps.filter((step) => planned.has(step.id)).map(runOne));
   }
 
-  async function execute(): Promise<void> {
-    if (input.resume) {
-      const first =
-        [...resumeUnderWay][0] ?? view.steps.find((step) => view.artifacts[step.step] === undefined)?.step;
-      emit({ type: 'run.resumed', ...(first === undefined ? {} : { step: first }) });
-    } else {
-      emit({ type: 'run.started', contextId: view.contextId, topic: view.topic, chain: input.chain.name });
-    }
-    const outcomes = await Promise.allSettled(input.chain.steps.map(runOne));
-    if (controller.signal.aborted) throw new ChainError('CANCELED', 'The run was canceled');
-    const resultIndex = input.chain.steps.findIndex((step) => step.id === input.chain.result);
-    const result = outcomes[resultIndex];
-    if (result?.status === 'fulfilled') {
-      view.result = result.value.value;
-      view.status = 'completed';
-      const summary = SummarySchema.safeParse(result.value.value);
-      emit({
-        type: 'run.completed',
-        result: result.value.value,
-        ...(summary.success ? { summary: summary.data } : {}),
-      });
-      return;
-    }
-    // The first step that failed on its own (not skipped for another's failure) is why the run failed.
-    const cause = outcomes
-      .map((outcome) => (outcome.status === 'rejected' ? outcome.reason : undefined))
+  /** The first failure that is a step's own (not a step skipped for another's failure). */
+  const ownFailure = (outcomes: readonly PromiseSettledResult<StepResult>[]) =>
+    outcomes
+      .map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as unknown) : undefined))
       .find(
         (reason) =>
           reason !== undefined && !(reason instanceof ChainError && reason.code === 'DEPENDENCY_FAILED'),
       );
+
+  /** The run's own round: every step, until the result step completes or cannot. */
+  async function runChain(round: Round): Promise<void> {
+    if (round.resumed) {
+      const first =
+        [...round.underWay][0] ?? view.steps.find((step) => currentVersion(step) === undefined)?.step;
+      emit({ type: 'run.resumed', ...(first === undefined ? {} : { step: first }) });
+    } else {
+      emit({ type: 'run.started', contextId: view.contextId, topic: view.topic, chain: chain.name });
+    }
+    const outcomes = await runSteps(new Set(chain.steps.map((step) => step.id)), round);
+    if (round.signal.aborted) throw new ChainError('CANCELED', 'The run was canceled');
+    const resultIndex = chain.steps.findIndex((step) => step.id === chain.result);
+    const result = outcomes[resultIndex];
+    if (result?.status === 'fulfilled') {
+      completeRun();
+      return;
+    }
     throw (
-      cause ??
+      ownFailure(outcomes) ??
       (result?.status === 'rejected'
         ? result.reason
         : new ChainError('STEP_FAILED', 'The chain ended without a result'))
     );
   }
 
-  const done = execute()
-    .catch((error: unknown) => {
-      if (controller.signal.aborted || (error instanceof ChainError && error.code === 'CANCELED')) {
-        view.status = 'canceled';
-        emit({ type: 'run.canceled' });
-        return;
-      }
-      const failure =
-        error instanceof ChainError
-          ? {
-              code: error.code,
-              message: error.message,
-              ...(error.step === undefined ? {} : { step: error.step }),
-              ...(error.agent === undefined
-                ? {}
-                : { agent: { name: error.agent.name, url: error.agent.url } }),
-            }
-          : { code: 'INTERNAL' as const, message: errorMessage(error) };
-      view.status = 'failed';
-      view.error = failure;
-      emit({ type: 'run.failed', error: failure });
-    })
-    .then(() => {
-      listeners.clear();
-      return view;
-    });
+  function completeRun() {
+    const result = view.artifacts[chain.result];
+    view.result = result;
+    view.status = 'completed';
+    delete view.error;
+    const summary = SummarySchema.safeParse(result);
+    emit({ type: 'run.completed', result, ...(summary.success ? { summary: summary.data } : {}) });
+  }
+
+  /** What the run reports of the error that failed it. */
+  function failureOf(error: unknown): NonNullable<RunView['error']> {
+    return error instanceof ChainError
+      ? {
+          code: error.code,
+          message: error.message,
+          ...(error.step === undefined ? {} : { step: error.step }),
+          ...(error.agent === undefined ? {} : { agent: { name: error.agent.name, url: error.agent.url } }),
+        }
+      : { code: 'INTERNAL', message: errorMessage(error) };
+  }
+
+  function failRun(failure: NonNullable<RunView['error']>) {
+    view.status = 'failed';
+    view.error = failure;
+    emit({ type: 'run.failed', error: failure });
+  }
+
+  /** A refinement's round: its step with the instruction, then (with `downstream`) the steps after it. */
+  async function runRefinement(round: Round & { refinement: RefinementView }, before: RunStatus) {
+    const { refinement } = round;
+    if (round.resumed) emit({ type: 'run.resumed', step: [...round.underWay][0] ?? refinement.step });
+    let failure: unknown;
+    try {
+      const outcomes = await runSteps(new Set([refinement.step, ...refinement.rerun]), round);
+      failure = ownFailure(outcomes);
+    } catch (error) {
+      failure = error;
+    }
+    const { step, refinement: number } = refinement;
+    refinement.finishedAt = new Date().toISOString();
+    if (round.signal.aborted || isCanceled(failure, round.signal)) {
+      refinement.status = 'canceled';
+      emit({ type: 'refine.canceled', step, refinement: number });
+    } else if (failure !== undefined) {
+      refinement.status = 'failed';
+      refinement.error = errorMessage(failure);
+      emit({ type: 'refine.failed', step, refinement: number, error: refinement.error });
+    } else {
+      refinement.status = 'completed';
+      emit({ type: 'refine.completed', step, refinement: number, version: refinement.version ?? 0 });
+    }
+    // The run has its result as long as the result step has a version; else it ends as it was.
+    if (currentVersion(stepView(chain.result))) completeRun();
+    else if (before === 'canceled') {
+      view.status = 'canceled';
+      emit({ type: 'run.canceled' });
+    } else failRun(view.error ?? failureOf(failure));
+  }
+
+  /** Runs one round; the run's status and final event come from it. Never rejects. */
+  function startRound(work: (round: Round) => Promise<void>, refinement?: RefinementView): Promise<RunView> {
+    controller = new AbortController();
+    const { signal } = controller;
+    const round: Round = {
+      signal,
+      resumed: resuming,
+      underWay: new Set(
+        resuming
+          ? view.steps
+              .filter((step) => step.outcome === undefined && step.taskId !== undefined)
+              .filter((step) => step.versions?.every((made) => made.refinement !== refinement?.refinement) ?? true)
+              .map((step) => step.step)
+          : [],
+      ),
+      ...(refinement ? { refinement } : {}),
+    };
+    resuming = false;
+    return work(round)
+      .catch((error: unknown) => {
+        if (isCanceled(error, signal)) {
+          view.status = 'canceled';
+          emit({ type: 'run.canceled' });
+          return;
+        }
+        failRun(failureOf(error));
+      })
+      .then(() => {
+        listeners.clear();
+        return view;
+      });
+  }
+
+  // A kept run that had not finished goes on (its refinement, if one was under way); a finished one waits.
+  let resuming = input.resume !== undefined && !isFinishedStatus(input.resume.view.status);
+  const ongoing = view.refinements?.at(-1);
+  let done: Promise<RunView>;
+  if (input.resume && !resuming) done = Promise.resolve(view);
+  else if (ongoing?.status === 'running') {
+    done = startRound((round) => runRefinement({ ...round, refinement: ongoing }, 'failed'), ongoing);
+  } else done = startRound(runChain);
 
   return {
     view,
     events,
-    done,
+    get done() {
+      return done;
+    },
     subscribe(listener) {
       if (isFinishedStatus(view.status)) return () => undefined;
       listeners.add(listener);
@@ -341,6 +486,33 @@ export function createRun(input: RunInput): Run {
       if (resolve === undefined) return false;
       resolve(text);
       return true;
+    },
+    refine(request) {
+      const plan = planRefinement(view, chain, request);
+      const before = view.status;
+      const refinement: RefinementView = {
+        refinement: (view.refinements?.length ?? 0) + 1,
+        step: request.step,
+        instruction: request.instruction,
+        refines: plan.refines,
+        downstream: request.downstream === true,
+        rerun: plan.rerun,
+        requestedAt: new Date().toISOString(),
+        status: 'running',
+      };
+      (view.refinements ??= []).push(refinement);
+      view.status = 'running';
+      delete view.finishedAt;
+      emit({
+        type: 'refine.started',
+        step: refinement.step,
+        refinement: refinement.refinement,
+        refines: refinement.refines,
+        instruction: refinement.instruction,
+        rerun: refinement.rerun,
+      });
+      done = startRound((round) => runRefinement({ ...round, refinement }, before), refinement);
+      return refinement;
     },
     cancel() {
       if (!isFinishedStatus(view.status))

@@ -1,10 +1,11 @@
 import type { Logger } from '@baton/server';
 import type { Run } from './create-run.ts';
 import { createInMemoryRunRecords, type RunRecords, type StoredRun } from './run-records.ts';
-import type { RunEvent, RunView } from './run-types.ts';
+import { isFinishedStatus, type RunEvent, type RunView } from './run-types.ts';
 
 /** The runs this process holds (every unfinished one, and the last finished ones), over the kept records. */
 export interface RunStore {
+  /** Holds a run (again, after a refinement started): it stays in memory until it is among the oldest finished. */
   add(run: Run): void;
   /** A run held in this process. */
   get(runId: string): Run | undefined;
@@ -46,12 +47,18 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
 
   return {
     add(run) {
-      runs.set(run.view.runId, run);
+      const { runId } = run.view;
+      runs.set(runId, run);
+      // Once the run (or its refinement) ends, it is the newest finished; the oldest finished leave memory.
       void run.done.then(() => {
-        finished.push(run.view.runId);
+        const at = finished.indexOf(runId);
+        if (at >= 0) finished.splice(at, 1);
+        finished.push(runId);
         while (finished.length > maxFinished) {
-          const oldest = finished.shift();
-          if (oldest !== undefined) runs.delete(oldest);
+          const oldest = finished.shift() as string;
+          const held = runs.get(oldest);
+          // A run refined meanwhile stays: it is added again when its refinement ends.
+          if (held && isFinishedStatus(held.view.status)) runs.delete(oldest);
         }
       });
     },

@@ -27,6 +27,55 @@ export interface StepView {
   outcome?: StepOutcome;
   /** Why it failed or was skipped. */
   error?: string;
+  /** The version of its artifact that goes on (the newest completed one); absent until it has one. */
+  version?: number;
+  /** Every version of its artifact, oldest first: the run's own, then one per refinement or re-run. */
+  versions?: ArtifactVersion[];
+}
+
+/** One version of a step's artifact. A refined artifact keeps its name; each refinement adds a version. */
+export interface ArtifactVersion {
+  /** 1 for the run's own artifact, then 2, 3, … */
+  readonly version: number;
+  /** The remote task that made it. */
+  readonly taskId: string;
+  readonly createdAt: string;
+  /** What the caller asked for (only on the version a refinement asked for, not on re-runs after it). */
+  readonly instruction?: string;
+  /** The version of this step it refines or replaces. */
+  readonly refines?: number;
+  /** The refinement that made it (its `refinement` number); absent on the run's own versions. */
+  readonly refinement?: number;
+  /** The version of each artifact it was made from, by step. */
+  readonly inputs?: Readonly<Record<string, number>>;
+  /** The artifact: its contract data, its first DataPart, or its text. */
+  readonly artifact: unknown;
+}
+
+/** Where a refinement is. */
+export type RefinementStatus = 'running' | 'completed' | 'failed' | 'canceled';
+
+/** A refinement a caller asked for (`POST /runs/:id/refine`). */
+export interface RefinementView {
+  /** 1 for the run's first refinement, then 2, 3, … */
+  readonly refinement: number;
+  /** The step refined. */
+  readonly step: string;
+  readonly instruction: string;
+  /** The version of the step it refines. */
+  readonly refines: number;
+  /** Whether the steps that depend on it run again with the new version. */
+  readonly downstream: boolean;
+  /** The steps that run again after it, in the chain's order (empty without `downstream`). */
+  readonly rerun: readonly string[];
+  readonly requestedAt: string;
+  status: RefinementStatus;
+  /** The version of the step it made, once that task completed. */
+  version?: number;
+  /** The refinement's task at the step's agent (the latest attempt's). */
+  taskId?: string;
+  error?: string;
+  finishedAt?: string;
 }
 
 /** A question an agent asks, open until answered. */
@@ -58,9 +107,14 @@ export interface RunView {
     readonly agent?: AgentRef;
   };
   readonly steps: StepView[];
-  /** The artifact of the chain's result step, once the run has completed. */
+  /** The artifact of the chain's result step, once the run has completed (its newest version). */
   result?: unknown;
-  /** Each completed step's artifact, by step id (the default chain's: `outline`, `document`, `summary`). */
+  /** The refinements asked for, oldest first; absent until the first. */
+  refinements?: RefinementView[];
+  /**
+   * Each completed step's artifact, by step id (the default chain's: `outline`, `document`, `summary`); after a
+   * refinement, its newest version (every version is in the step's `versions`).
+   */
   readonly artifacts: { outline?: Outline; document?: Document; summary?: Summary; [step: string]: unknown };
 }
 
@@ -96,7 +150,33 @@ export type RunEventBody =
       readonly text: string;
       readonly lastChunk: boolean;
     }
-  | { readonly type: 'artifact.completed'; readonly step: string; readonly artifact: unknown }
+  | {
+      readonly type: 'artifact.completed';
+      readonly step: string;
+      readonly artifact: unknown;
+      readonly version?: number;
+    }
+  | {
+      readonly type: 'refine.started';
+      readonly step: string;
+      readonly refinement: number;
+      readonly refines: number;
+      readonly instruction: string;
+      readonly rerun: readonly string[];
+    }
+  | {
+      readonly type: 'refine.completed';
+      readonly step: string;
+      readonly refinement: number;
+      readonly version: number;
+    }
+  | {
+      readonly type: 'refine.failed';
+      readonly step: string;
+      readonly refinement: number;
+      readonly error: string;
+    }
+  | { readonly type: 'refine.canceled'; readonly step: string; readonly refinement: number }
   | {
       readonly type: 'step.retrying';
       readonly step: string;
