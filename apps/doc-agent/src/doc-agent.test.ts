@@ -90,6 +90,24 @@ describe('the doc agent', () => {
     expect(seen).toEqual(['Write it for children']);
   });
 
+  it('writes a visibly different document when an instruction asks for it (shorter, for experts)', async () => {
+    const client = await clientFor(createOfflineDocumentGenerator());
+    const write = async (...extra: string[]) => {
+      const response = await client.sendMessage(
+        outlineRequest('Write the document for this outline.', ...extra),
+      );
+      const task = 'task' in response ? response.task : undefined;
+      const data = task?.artifacts?.[0]?.parts.find((part) => 'data' in part);
+      return DocumentSchema.parse(data && 'data' in data ? data.data : undefined);
+    };
+    const plain = await write();
+    const shorter = await write('Make it shorter.');
+    expect(shorter.wordCount).toBeLessThan(plain.wordCount * 0.8);
+    const experts = await write('Rewrite it for experts.');
+    expect(plain.markdown).not.toContain('experts');
+    for (const section of experts.sections) expect(section.markdown).toContain('experts');
+  });
+
   it.each([
     ['no outline at all', userMessage('Write about tea'), /^Expected the outline as a JSON DataPart/],
     [

@@ -4,88 +4,22 @@
  * in their branch, and questions open on several steps at once.
  */
 import { createA2AClient } from '@baton/client';
-import type { Message } from '@baton/protocol';
-import { createA2AServer, messageText } from '@baton/server';
-import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
+import { messageText } from '@baton/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseChainDefinition } from '../src/chains/load-chains.ts';
-import { createOrchestrator } from '../src/create-orchestrator.ts';
 import type { RunEvent, RunView } from '../src/run/run-types.ts';
-import { wait } from './stand-in-agents.ts';
+import { type ProbeAgent, probeOrchestrator, startProbeAgent, probeStep as step } from './probe-agent.ts';
 
-interface Received {
-  readonly skill: string;
-  readonly message: Message;
-  readonly startedAt: number;
-  endedAt?: number;
-}
-
-const received: Received[] = [];
-let probe: RunningA2AServer;
-const flakyFailures = new Map<string, number>();
+let probe: ProbeAgent;
+let received: ProbeAgent['received'];
 
 beforeAll(async () => {
-  const skills = ['test.slow', 'test.flaky', 'test.fail', 'test.ask'];
-  probe = await startA2AServer(
-    createA2AServer({
-      card: {
-        name: 'Probe',
-        description: 'Records what it is sent',
-        version: '0.0.0',
-        skills: skills.map((id) => ({ id, name: id, description: id, tags: ['test'] })),
-      },
-      logger: { error: () => undefined, warn: () => undefined },
-      executor: async (ctx) => {
-        const text = ctx.text;
-        const [skill = 'test.slow'] = /test\.\w+/.exec(text) ?? [];
-        const entry: Received = { skill, message: ctx.message, startedAt: Date.now() };
-        received.push(entry);
-        await ctx.working();
-        if (skill === 'test.fail')
-          return void (await ctx.fail({ parts: [{ text: 'this step always fails' }] }));
-        if (skill === 'test.flaky') {
-          const failures = flakyFailures.get(text) ?? 0;
-          if (failures < 1) {
-            flakyFailures.set(text, failures + 1);
-            return void (await ctx.fail({ parts: [{ text: 'failed the first time' }] }));
-          }
-        }
-        if (skill === 'test.ask') {
-          const answer = messageText(await ctx.requestInput({ parts: [{ text: `Which one for ${text}?` }] }));
-          await ctx.addArtifact({ name: 'answer', parts: [{ data: { answer } }] });
-          return undefined;
-        }
-        await wait(300, ctx.signal);
-        entry.endedAt = Date.now();
-        await ctx.addArtifact({
-          name: 'echo',
-          parts: [{ data: { step: text, parts: ctx.message.parts.length } }],
-        });
-        return undefined;
-      },
-    }),
-    { shutdownDeadlineMs: 100 },
-  );
+  probe = await startProbeAgent();
+  received = probe.received;
 });
 
 afterAll(() => probe.close());
 
-const step = (id: string, skill: string, dependsOn: string[] = [], extra: object = {}) => ({
-  id,
-  skill,
-  dependsOn,
-  send: [{ text: `${skill} ${id}` }, ...dependsOn.map((artifact) => ({ artifact }))],
-  ...extra,
-});
-
-function orchestrator(...chains: object[]) {
-  return createOrchestrator({
-    agents: [probe.url],
-    chains: chains.map((chain, index) => parseChainDefinition(JSON.stringify(chain), `chain-${index}.json`)),
-    console: false,
-    logger: { error: () => undefined, warn: () => undefined },
-  });
-}
+const orchestrator = (...chains: object[]) => probeOrchestrator([probe.url], chains);
 
 async function run(app: ReturnType<typeof orchestrator>, body: object): Promise<RunView> {
   const response = await app.request('/runs', {

@@ -1,4 +1,4 @@
-import { CHAIN_SKILLS, createOfflineOutlineGenerator, OutlineSchema } from '@baton/chain';
+import { CHAIN_SKILLS, createOfflineOutlineGenerator, instructionPart, OutlineSchema } from '@baton/chain';
 import {
   type A2AClient,
   createA2AClient,
@@ -51,6 +51,23 @@ describe('the outline agent', () => {
     const outline = OutlineSchema.parse(firstDataPart(task, 'outline')?.data);
     expect(outline.sections).toHaveLength(count);
     expect(outline.audience).toBe('students');
+  });
+
+  it('follows a marked instruction on refinement, keeping it out of the topic', async () => {
+    const first = taskOf(await client.sendMessage('Solar panels'));
+    const before = OutlineSchema.parse(firstDataPart(first, 'outline')?.data);
+    const message = userMessage(
+      [textPart('Solar panels'), instructionPart('Make it shorter, for homeowners')],
+      { contextId: first.contextId, referenceTaskIds: [first.id] },
+    );
+    const refined = taskOf(await client.sendMessage({ message }));
+    const after = OutlineSchema.parse(firstDataPart(refined, 'outline')?.data);
+    expect(refined.id).not.toBe(first.id);
+    expect(after.topic).toBe('Solar panels');
+    expect(after.audience).toBe('homeowners');
+    const points = (outline: typeof before) => outline.sections.flatMap((section) => section.points).length;
+    expect(points(after)).toBeLessThan(points(before));
+    expect(refined.history?.[0]?.referenceTaskIds).toEqual([first.id]);
   });
 
   it('refuses invalid options with InvalidParams naming the field', async () => {

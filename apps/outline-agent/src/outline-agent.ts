@@ -8,6 +8,7 @@ import {
   OutlineOptionsSchema,
   OutlineSchema,
   readContract,
+  splitInstructions,
 } from '@baton/chain';
 import { JsonValueSchema, type Message } from '@baton/protocol';
 import { type A2AServer, type AgentExecutor, createA2AServer, messageText } from '@baton/server';
@@ -23,7 +24,8 @@ export interface OutlineAgentOptions extends AgentHosting {
 }
 
 /**
- * Creates the outline agent: a topic (text) and optional `OutlineOptions` (a JSON DataPart) in, an `outline`
+ * Creates the outline agent: a topic (text), optional `OutlineOptions` (a JSON DataPart) and an optional
+ * instruction (a TextPart marked with `baton.instruction` metadata: "shorter", "for experts") in, an `outline`
  * artifact out. Without a topic it asks for one (INPUT_REQUIRED) and carries on on the same task.
  *
  * @example
@@ -47,11 +49,20 @@ export function createOutlineExecutor(generator: OutlineGenerator): AgentExecuto
     // A follow-up that starts the executor again (the agent restarted while the task waited for input) carries
     // only the answer; the options then come from the message that started the task.
     const options = readOutlineOptions([ctx.message, ...(ctx.task?.history ?? [])]);
-    let topic = normalizeTopic(ctx.text);
+    // A refinement marks its instruction ("shorter", "for experts"); the rest of the text is the topic.
+    const { subject, instruction } = splitInstructions(ctx.message);
+    let topic = normalizeTopic(subject);
     while (topic === '') topic = normalizeTopic(messageText(await ctx.requestInput(TOPIC_QUESTION)));
 
-    await ctx.working(`Outlining "${topic}"`);
-    const outline = OutlineSchema.parse(await generator.outline({ topic, options, signal: ctx.signal }));
+    await ctx.working(`Outlining "${topic}"${instruction === '' ? '' : ` (${instruction})`}`);
+    const outline = OutlineSchema.parse(
+      await generator.outline({
+        topic,
+        options,
+        signal: ctx.signal,
+        ...(instruction === '' ? {} : { instruction }),
+      }),
+    );
     if (ctx.signal.aborted) return;
     const count = outline.sections.length;
     // The JSON round trip drops keys zod leaves as `undefined` (e.g. `audience`), which a DataPart cannot carry.

@@ -15,6 +15,7 @@ export * from './generators/create-llm-generators.ts';
 export * from './generators/extractive-summary-generator.ts';
 export * from './generators/generators.ts';
 export * from './generators/generators-from-env.ts';
+export * from './generators/instruction.ts';
 export * from './generators/markdown-sentences.ts';
 export * from './generators/offline-document-generator.ts';
 export * from './generators/offline-outline-generator.ts';

@@ -168,7 +168,11 @@ export function createRun(input: RunInput): Run {
     shown.versions?.find((version) => version.refinement === round.refinement?.refinement);
 
   /** Sends the step's task (and its retries) until one completes; resolves with the artifact. */
-  async function attempt(definition: ChainStepDefinition, shown: StepView, round: Round): Promise<StepResult> {
+  async function attempt(
+    definition: ChainStepDefinition,
+    shown: StepView,
+    round: Round,
+  ): Promise<StepResult> {
     const { signal, refinement } = round;
     const agent = await input.directory.agentFor(
       { step: definition.id, skill: definition.skill, agent: definition.agent },
@@ -283,9 +287,7 @@ export function createRun(input: RunInput): Run {
             step: definition.id,
           });
         }
-        const before = await Promise.allSettled(
-          definition.dependsOn.map((id) => runOne(definitionOf(id))),
-        );
+        const before = await Promise.allSettled(definition.dependsOn.map((id) => runOne(definitionOf(id))));
         const failed = definition.dependsOn.filter((_, index) => before[index]?.status === 'rejected');
         if (failed.length > 0 || signal.aborted) {
           shown.outcome = signal.aborted ? 'canceled' : 'skipped';
@@ -438,7 +440,9 @@ export function createRun(input: RunInput): Run {
         resuming
           ? view.steps
               .filter((step) => step.outcome === undefined && step.taskId !== undefined)
-              .filter((step) => step.versions?.every((made) => made.refinement !== refinement?.refinement) ?? true)
+              .filter(
+                (step) => step.versions?.every((made) => made.refinement !== refinement?.refinement) ?? true,
+              )
               .map((step) => step.step)
           : [],
       ),

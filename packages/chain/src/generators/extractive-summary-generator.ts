@@ -1,9 +1,9 @@
 import type { Document } from '../contracts/document.ts';
 import type { Summary } from '../contracts/summary.ts';
 import type { SummaryGenerator } from './generators.ts';
+import { type Instruction, readInstruction } from './instruction.ts';
 import { type SourceSentence, splitMarkdownSentences } from './markdown-sentences.ts';
 import { STOP_WORDS } from './stop-words.ts';
-import { readSummaryInstruction, type SummaryInstruction } from './summary-instruction.ts';
 import { countWords } from './topic-text.ts';
 
 /** How long the extractive summary is. Both are optional; the defaults grow with the document. */
@@ -27,7 +27,7 @@ interface ScoredSentence extends SourceSentence {
 export function summarizeExtractively(
   document: Document,
   options: ExtractiveSummaryOptions = {},
-  instruction: SummaryInstruction = {},
+  instruction: Instruction = {},
 ): Summary {
   const sentences = scoreSentences(readSentences(document), document.title, instruction);
   const sections = [...new Set(sentences.map((sentence) => sentence.section))];
@@ -63,7 +63,7 @@ export function createExtractiveSummaryGenerator(options: ExtractiveSummaryOptio
   return {
     async summarize({ document, signal, instruction }) {
       signal.throwIfAborted();
-      return summarizeExtractively(document, options, readSummaryInstruction(instruction));
+      return summarizeExtractively(document, options, readInstruction(instruction));
     },
   };
 }
@@ -94,7 +94,7 @@ function readSentences(document: Document): SourceSentence[] {
 function scoreSentences(
   sentences: readonly SourceSentence[],
   title: string,
-  instruction: SummaryInstruction,
+  instruction: Instruction,
 ): ScoredSentence[] {
   const frequencies = new Map<string, number>();
   const termLists = sentences.map((sentence) => contentTerms(sentence.text));

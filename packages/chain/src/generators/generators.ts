@@ -4,7 +4,13 @@ import type { Summary } from '../contracts/summary.ts';
 
 /** Turns a topic into an outline. */
 export interface OutlineGenerator {
-  outline(input: { topic: string; options: OutlineOptions; signal: AbortSignal }): Promise<Outline>;
+  /** `instruction`: what the caller asked beside the topic ("shorter", "for experts", "in 5 sections"), if anything. */
+  outline(input: {
+    topic: string;
+    options: OutlineOptions;
+    signal: AbortSignal;
+    instruction?: string;
+  }): Promise<Outline>;
 }
 
 /** A piece of markdown to append to the section named by `heading`. */
@@ -19,6 +25,7 @@ export interface DocumentChunk {
  * offline one yields one per section).
  */
 export interface DocumentGenerator {
+  /** `instructions`: what the caller asked beside the outline ("shorter", "for experts"), if anything. */
   write(input: {
     outline: Outline;
     instructions?: string;

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { type Outline, OutlineSchema } from '../contracts/outline.ts';
 import type { OutlineGenerator } from './generators.ts';
+import { outlineOptionsFor, readInstruction } from './instruction.ts';
 import { requestLlmJson } from './llm-json-request.ts';
 
 const DEFAULT_SECTIONS = { short: 3, medium: 4, long: 6 } as const;
@@ -15,7 +16,9 @@ No markdown, no comments, no extra keys.`;
 /** An outline generator backed by any OpenAI-compatible chat-completions model, replying in JSON. */
 export function createLlmOutlineGenerator(options: { client: OpenAI; model: string }): OutlineGenerator {
   return {
-    async outline({ topic, options: outlineOptions, signal }) {
+    async outline({ topic, options: asked, signal, instruction }) {
+      // The instruction's counts and audience become options, so the reply is checked against them too.
+      const outlineOptions = outlineOptionsFor(asked, readInstruction(instruction));
       const length = outlineOptions.length ?? 'medium';
       const sections = outlineOptions.sections ?? DEFAULT_SECTIONS[length];
       const reply = OutlineSchema.pick({ title: true, sections: true }).refine(
@@ -26,6 +29,7 @@ export function createLlmOutlineGenerator(options: { client: OpenAI; model: stri
         `Topic: ${topic}`,
         `Audience: ${outlineOptions.audience ?? 'general readers'}`,
         `Write exactly ${sections} sections with ${POINTS_PER_SECTION[length]} points each.`,
+        ...(instruction ? [`Instructions from the user: ${instruction}`] : []),
       ].join('\n');
       const planned = await requestLlmJson({
         ...options,

@@ -1,6 +1,13 @@
 import type { Outline, OutlineSection } from '../contracts/outline.ts';
 import type { DocumentChunk, DocumentGenerator } from './generators.ts';
-import { POINT_CLOSINGS, POINT_ELABORATIONS, POINT_OPENINGS, SECTION_INTROS } from './prose-templates.ts';
+import { type Instruction, readInstruction } from './instruction.ts';
+import {
+  AUDIENCE_NOTES,
+  POINT_CLOSINGS,
+  POINT_ELABORATIONS,
+  POINT_OPENINGS,
+  SECTION_INTROS,
+} from './prose-templates.ts';
 import { stableHash } from './stable-pick.ts';
 import { topicPhrase } from './topic-phrase.ts';
 import { capitalize, cleanTopic, shortenText } from './topic-text.ts';
@@ -8,19 +15,26 @@ import { capitalize, cleanTopic, shortenText } from './topic-text.ts';
 /**
  * Writes the paragraphs of an outline without a model: an introduction per section (when it has several points),
  * then a paragraph per point, developed from the point itself. No sentence template is used twice in one
- * document, the topic is named in full once per section and referred to after that, and the same outline always
- * gives the same text.
+ * document, the topic is named in full once per section and referred to after that, and the same outline (and
+ * instruction) always gives the same text. An instruction changes it: "shorter" keeps one sentence per point and
+ * no introductions, "longer" develops every point fully, "for experts" writes for that reader and ends each
+ * section with what they should keep.
  */
-export function* writeOfflineDocument(outline: Outline): Generator<DocumentChunk> {
+export function* writeOfflineDocument(
+  outline: Outline,
+  instruction: Instruction = {},
+): Generator<DocumentChunk> {
   const phrase = topicPhrase(shortenText(cleanTopic(outline.topic), 60));
-  const audience = outline.audience ?? 'readers';
-  const templates = createTemplateDeck(outline.title);
+  const audience = instruction.audience ?? outline.audience ?? 'readers';
+  const shorter = instruction.scale === 'shorter';
+  const longer = instruction.scale === 'longer';
+  const templates = createTemplateDeck(`${outline.title}|${instruction.audience ?? ''}`);
   let references = 0;
   const ref = () => phrase.references[references++ % phrase.references.length] ?? 'the subject';
   for (const section of outline.sections) {
     const points = section.points.map(asPhrase).filter((point) => point.length > 0);
     const seed = `${outline.title}|${section.heading}`;
-    if (points.length > 1) {
+    if (points.length > 1 && !shorter) {
       const intro = templates.take(SECTION_INTROS, `${seed}|intro`);
       if (intro)
         yield { heading: section.heading, markdown: `${intro.replace('{list}', joinList(points))}\n\n` };
@@ -38,24 +52,30 @@ export function* writeOfflineDocument(outline: Outline): Generator<DocumentChunk
       const sentences: string[] = [];
       const opening = templates.take(POINT_OPENINGS, `${seed}|${index}|open`);
       sentences.push(fill(opening ?? '{Point}.', point));
-      for (let step = 0; step < 1 + (hash % 2); step += 1) {
+      const elaborations = shorter ? 0 : longer ? 2 : 1 + (hash % 2);
+      for (let step = 0; step < elaborations; step += 1) {
         const elaboration = templates.take(POINT_ELABORATIONS, `${seed}|${index}|more${step}`);
         if (elaboration) sentences.push(fill(elaboration, point));
       }
-      if (hash % 3 === 0) {
+      if (!shorter && (longer || hash % 3 === 0)) {
         const closing = templates.take(POINT_CLOSINGS, `${seed}|${index}|close`);
         if (closing) sentences.push(fill(closing, point));
       }
       yield { heading: section.heading, markdown: `${sentences.join(' ')}\n\n` };
     }
+    if (instruction.audience !== undefined) {
+      const note = templates.take(AUDIENCE_NOTES, `${seed}|audience`);
+      const point = developed.at(-1);
+      if (note && point) yield { heading: section.heading, markdown: `${fill(note, point)}\n\n` };
+    }
   }
 }
 
-/** The offline document generator: deterministic prose from the outline's points, one chunk per paragraph. */
+/** The offline document generator: deterministic prose from the outline's points (and the instruction, if any), one chunk per paragraph. */
 export function createOfflineDocumentGenerator(): DocumentGenerator {
   return {
-    async *write({ outline, signal }) {
-      for (const chunk of writeOfflineDocument(outline)) {
+    async *write({ outline, signal, instructions }) {
+      for (const chunk of writeOfflineDocument(outline, readInstruction(instructions))) {
         signal.throwIfAborted();
         yield chunk;
       }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OutlineSchema } from '../contracts/outline.ts';
+import { type Outline, OutlineSchema } from '../contracts/outline.ts';
 import { buildOfflineOutline, createOfflineOutlineGenerator } from './offline-outline-generator.ts';
 
 const signal = new AbortController().signal;
@@ -76,5 +76,25 @@ describe('createOfflineOutlineGenerator', () => {
     expect(outline.topic).toBe(topic);
     expect(outline.title).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
     expect(Array.from(outline.title).length).toBeLessThan(100);
+  });
+
+  it('follows an instruction beside the topic: shorter, longer, a section count, another reader', async () => {
+    const generator = createOfflineOutlineGenerator();
+    const outline = (instruction: string | undefined, options = {}) =>
+      generator.outline({
+        topic: 'urban beekeeping',
+        options,
+        signal,
+        ...(instruction ? { instruction } : {}),
+      });
+    const points = (made: Outline) => made.sections.flatMap((section) => section.points).length;
+    const plain = await outline(undefined);
+    const shorter = await outline('Make it shorter');
+    expect(points(shorter)).toBeLessThan(points(plain));
+    expect(points(await outline('shorter', { length: 'short' }))).toBeLessThan(points(shorter));
+    expect(points(await outline('longer, in more detail'))).toBeGreaterThan(points(plain));
+    expect((await outline('Redo it in 5 sections')).sections).toHaveLength(5);
+    expect(await outline('for experts')).toMatchObject({ audience: 'experts' });
+    expect(await outline('Summarize it')).toEqual(plain);
   });
 });

@@ -1,5 +1,6 @@
 import type { Outline, OutlineOptions, OutlineSection } from '../contracts/outline.ts';
 import type { OutlineGenerator } from './generators.ts';
+import { outlineOptionsFor, readInstruction } from './instruction.ts';
 import { PATTERN_PRIORITY, SECTION_PATTERNS, type SectionPattern } from './section-patterns.ts';
 import { stableHash, stablePick } from './stable-pick.ts';
 import { topicPhrase } from './topic-phrase.ts';
@@ -61,12 +62,15 @@ export function buildOfflineOutline(topic: string, options: OutlineOptions = {})
   };
 }
 
-/** The offline outline generator: deterministic, no network, built from the embedded section patterns. */
+/**
+ * The offline outline generator: deterministic, no network, built from the embedded section patterns. An instruction
+ * changes the options it builds with ("shorter", "in 5 sections", "for experts").
+ */
 export function createOfflineOutlineGenerator(): OutlineGenerator {
   return {
-    async outline({ topic, options, signal }) {
+    async outline({ topic, options, signal, instruction }) {
       signal.throwIfAborted();
-      return buildOfflineOutline(topic, options);
+      return buildOfflineOutline(topic, outlineOptionsFor(options, readInstruction(instruction)));
     },
   };
 }

@@ -1,13 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readInstruction } from './instruction.ts';
 import { writeOfflineDocument } from './offline-document-generator.ts';
 import { buildOfflineOutline } from './offline-outline-generator.ts';
-import { POINT_CLOSINGS, POINT_ELABORATIONS, POINT_OPENINGS, SECTION_INTROS } from './prose-templates.ts';
+import {
+  AUDIENCE_NOTES,
+  POINT_CLOSINGS,
+  POINT_ELABORATIONS,
+  POINT_OPENINGS,
+  SECTION_INTROS,
+} from './prose-templates.ts';
 import { topicPhrase } from './topic-phrase.ts';
 
-const documentOf = (topic: string, options: Parameters<typeof buildOfflineOutline>[1] = {}) => {
+const documentOf = (
+  topic: string,
+  options: Parameters<typeof buildOfflineOutline>[1] = {},
+  instruction?: string,
+) => {
   const outline = buildOfflineOutline(topic, options);
-  return { outline, text: [...writeOfflineDocument(outline)].map((chunk) => chunk.markdown).join('') };
+  const chunks = [...writeOfflineDocument(outline, readInstruction(instruction))];
+  return { outline, text: chunks.map((chunk) => chunk.markdown).join('') };
 };
 
 const sentencesOf = (text: string) =>
@@ -18,7 +30,13 @@ const sentencesOf = (text: string) =>
 
 /** The template a sentence was made from, if any: its fixed words around the slots must all be in it. */
 function templateOf(sentence: string): string | undefined {
-  const all = [...POINT_OPENINGS, ...POINT_ELABORATIONS, ...POINT_CLOSINGS, ...SECTION_INTROS];
+  const all = [
+    ...POINT_OPENINGS,
+    ...POINT_ELABORATIONS,
+    ...POINT_CLOSINGS,
+    ...SECTION_INTROS,
+    ...AUDIENCE_NOTES,
+  ];
   return all.find((template) => {
     const pieces = template.split(/\{[a-zA-Z]+\}/).filter((piece) => piece.trim() !== '');
     const pattern = pieces.map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+');
@@ -54,22 +72,35 @@ describe('offline prose a reader is not embarrassed by', () => {
   it('never makes a point the subject of a verb it would have to agree with', () => {
     const verbBeforePoint = /\b(is|are|comes|lies|sits|remains)\s+\{point\}/;
     const pointBeforeVerb = /\{Point\}\s+(is|are|has|have|does|shapes|gets|deserves)\b/;
-    for (const template of [...POINT_OPENINGS, ...SECTION_INTROS]) {
+    for (const template of [...POINT_OPENINGS, ...SECTION_INTROS, ...AUDIENCE_NOTES]) {
       expect(template).not.toMatch(verbBeforePoint);
       expect(template).not.toMatch(pointBeforeVerb);
     }
   });
 
-  it('never uses a sentence template twice in one document, for any topic and length', () => {
+  it('never uses a sentence template twice in one document, for any topic, length and instruction', () => {
+    const instructions = fc.constantFrom(
+      undefined,
+      'shorter',
+      'longer',
+      'for experts',
+      'longer, for a board',
+    );
     fc.assert(
-      fc.property(topics, lengths, fc.integer({ min: 1, max: 12 }), (topic, length, sections) => {
-        const { text } = documentOf(topic, { length, sections });
-        const used = sentencesOf(text)
-          .map(templateOf)
-          .filter((template) => template !== undefined);
-        expect(new Set(used).size).toBe(used.length);
-        expect(used.length).toBeGreaterThan(sections >= 2 ? 4 : 1);
-      }),
+      fc.property(
+        topics,
+        lengths,
+        fc.integer({ min: 1, max: 12 }),
+        instructions,
+        (topic, length, sections, asked) => {
+          const { text } = documentOf(topic, { length, sections }, asked);
+          const used = sentencesOf(text)
+            .map(templateOf)
+            .filter((template) => template !== undefined);
+          expect(new Set(used).size).toBe(used.length);
+          expect(used.length).toBeGreaterThan(sections >= 2 ? (asked === 'shorter' ? 2 : 4) : 1);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -112,5 +143,18 @@ describe('offline prose a reader is not embarrassed by', () => {
     const students = documentOf('urban beekeeping', { audience: 'students' }).text;
     const chefs = documentOf('urban beekeeping', { audience: 'chefs' }).text;
     expect(students).not.toBe(chefs);
+  });
+
+  it('follows an instruction: shorter, longer, or for another reader, and the same instruction gives the same text', () => {
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    const plain = documentOf('urban beekeeping').text;
+    expect(documentOf('urban beekeeping', {}, 'Write the document for this outline.').text).toBe(plain);
+    const shorter = documentOf('urban beekeeping', {}, 'Make it shorter').text;
+    const longer = documentOf('urban beekeeping', {}, 'longer, please').text;
+    expect(words(shorter)).toBeLessThan(words(plain) * 0.7);
+    expect(words(longer)).toBeGreaterThan(words(plain) * 1.1);
+    const { outline, text } = documentOf('urban beekeeping', {}, 'Write it for experts.');
+    expect(text.match(/experts/g)?.length).toBeGreaterThanOrEqual(outline.sections.length);
+    expect(documentOf('urban beekeeping', {}, 'Write it for experts.').text).toBe(text);
   });
 });

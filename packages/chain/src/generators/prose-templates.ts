@@ -92,3 +92,22 @@ export const SECTION_INTROS = [
   'In this part: {list}.',
   'Several things come together here: {list}.',
 ] as const satisfies readonly [string, ...string[]];
+
+/**
+ * Closing sentences for a section when the caller asked for a reader ("for experts"): one per section. The reader
+ * is never the subject either ("a board of directors" and "experts" would need different verbs).
+ */
+export const AUDIENCE_NOTES = [
+  'For {audience}, the part of this section to keep: {point}.',
+  'What matters most here for {audience}: {point}.',
+  'Read with {audience} in mind, this section turns on {point}.',
+  'For {audience}, a good way in: start with {point}.',
+  'For {audience}, the practical upshot sits in {point}.',
+  'The detail most useful to {audience} here: {point}.',
+  'From the point of view of {audience}, the piece that matters: {point}.',
+  'Of everything here, the one thing for {audience} to hold on to: {point}.',
+  'Seen through the eyes of {audience}, the section comes down to {point}.',
+  'The useful question for {audience}: how to act on {point}.',
+  'For {audience}, the takeaway: {point}.',
+  'A test for {audience}: check the rest against {point}.',
+] as const satisfies readonly [string, ...string[]];

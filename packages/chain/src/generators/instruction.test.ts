@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readSummaryInstruction } from './summary-instruction.ts';
+import { readInstruction } from './instruction.ts';
 
-describe('readSummaryInstruction', () => {
+describe('readInstruction', () => {
   it.each([
     ['Summarize this document.', {}],
     ['Summarize this document for beginners.', { audience: 'beginners', plain: true }],
@@ -12,8 +12,15 @@ describe('readSummaryInstruction', () => {
       { scale: 'longer', audience: 'a board of directors', plain: false },
     ],
     ['in one sentence', { sentences: 1 }],
+    ['Write the document for this outline.', {}],
+    [
+      'Write the document for this outline. Shorter, for experts.',
+      { scale: 'shorter', audience: 'experts', plain: false },
+    ],
+    ['Redo it with three sections', { sections: 3 }],
+    ['in 5 parts, for the board', { sections: 5, audience: 'the board', plain: false }],
     [undefined, {}],
   ])('reads %j', (text, expected) => {
-    expect(readSummaryInstruction(text)).toEqual(expected);
+    expect(readInstruction(text)).toEqual(expected);
   });
 });
