@@ -72,4 +72,57 @@ describe('the chain as four real processes', () => {
     ]);
     expect(task.contextId).toBe(run.contextId);
   }, 20_000);
+
+  it('refines the document shorter (version 2, the summary left as it was), then the outline for beginners with downstream: every step after it runs again', async () => {
+    const post = async (path: string, body: object) => {
+      const response = await fetch(`${orchestrator}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as RunView;
+    };
+    const run = await post('/runs', { topic: 'Sourdough baking', wait: true });
+    expect(run.status).toBe('completed');
+    const step = (view: RunView, id: string) => view.steps.find((shown) => shown.step === id);
+
+    const shorter = await post(`/runs/${run.runId}/refine`, {
+      step: 'document',
+      instruction: 'Make it shorter',
+      wait: true,
+    });
+    expect(shorter.status).toBe('completed');
+    const [v1, v2] = step(shorter, 'document')?.versions ?? [];
+    expect(v2).toMatchObject({ version: 2, instruction: 'Make it shorter', refines: 1 });
+    const before = DocumentSchema.parse(v1?.artifact);
+    const after = DocumentSchema.parse(v2?.artifact);
+    expect(after.title).toBe(before.title);
+    expect(after.wordCount).toBeLessThan(before.wordCount * 0.8);
+    expect(step(shorter, 'summary')?.versions).toHaveLength(1);
+    const documentAgent = await createA2AClient({ agent: step(run, 'document')?.agent?.url ?? '' });
+    const task = await documentAgent.getTask({ id: v2?.taskId ?? '', historyLength: 5 });
+    expect(task.contextId).toBe(run.contextId);
+    expect(task.history?.[0]?.referenceTaskIds).toEqual([v1?.taskId, step(run, 'outline')?.taskId]);
+    expect(task.artifacts?.map((artifact) => artifact.name)).toEqual(['document']);
+
+    const beginners = await post(`/runs/${run.runId}/refine`, {
+      step: 'outline',
+      instruction: 'Rewrite it for beginners',
+      downstream: true,
+      wait: true,
+    });
+    expect(beginners.status).toBe('completed');
+    expect(beginners.refinements?.[1]).toMatchObject({ rerun: ['document', 'summary'], status: 'completed' });
+    expect(OutlineSchema.parse(beginners.artifacts.outline).audience).toBe('beginners');
+    expect(step(beginners, 'document')?.versions?.[2]).toMatchObject({
+      version: 3,
+      refines: 2,
+      inputs: { outline: 2 },
+    });
+    expect(step(beginners, 'summary')?.versions?.[1]).toMatchObject({ version: 2, inputs: { document: 3 } });
+    expect(DocumentSchema.parse(beginners.artifacts.document).markdown).toContain('beginners');
+    expect(beginners.result).toEqual(beginners.artifacts.summary);
+    expect(beginners.result).not.toEqual(run.result);
+  }, 30_000);
 });

@@ -95,5 +95,25 @@ describe('the orchestrator killed in the middle of a run', () => {
     const third = await startAppProcess('orchestrator', env);
     apps.push(third);
     expect(await runView(third.url, runId)).toMatchObject({ runId, status: 'completed' });
+
+    // It can still be refined: the run is read back from the records and held again.
+    const refined = await fetch(`${third.url}/runs/${runId}/refine`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ step: 'summary', instruction: 'in one sentence', wait: true }),
+    });
+    expect(refined.status).toBe(200);
+    const view = (await refined.json()) as RunView;
+    expect(view.status).toBe('completed');
+    const summaries = view.steps[2]?.versions ?? [];
+    expect(summaries.map((version) => version.version)).toEqual([1, 2]);
+    expect(summaries[0]?.taskId).toBe(done.steps[2]?.taskId);
+    expect(SummarySchema.parse(summaries[1]?.artifact).summary).not.toBe(
+      SummarySchema.parse(summaries[0]?.artifact).summary,
+    );
+    await third.stop();
+    const fourth = await startAppProcess('orchestrator', env);
+    apps.push(fourth);
+    expect((await runView(fourth.url, runId)).steps[2]?.version).toBe(2);
   }, 60_000);
 });
