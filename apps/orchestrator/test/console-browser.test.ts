@@ -85,6 +85,38 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('refines the document of a finished run, follows it live, and switches between its versions', async () => {
+    const started = await fetch(`${orchestrator}/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ topic: 'Sourdough baking', wait: true }),
+    });
+    const { runId } = (await started.json()) as { runId: string };
+    const page = await open(`/#/runs/${runId}`);
+    const form = page.getByRole('form', { name: 'Refine a step' });
+    await form.waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('version-document').textContent()).toBe('1 of 1');
+    const firstDocument = (await page.getByTestId('document').textContent()) ?? '';
+    await form.getByRole('combobox', { name: /^Step/ }).selectOption('document');
+    await form.getByLabel('Instruction').fill('Make it shorter');
+    expect(await form.getByLabel('Run the steps after it again').isChecked()).toBe(true);
+    await form.getByRole('button', { name: 'Refine' }).click();
+    await expect
+      .poll(() => page.getByTestId('version-summary').textContent(), { timeout: 20_000 })
+      .toBe('2 of 2');
+    expect(await page.getByTestId('version-document').textContent()).toBe('2 of 2');
+    expect(await page.getByTestId('run-status').textContent()).toBe('completed');
+    const shorter = (await page.getByTestId('document').textContent()) ?? '';
+    expect(shorter.length).toBeLessThan(firstDocument.length * 0.85);
+    expect(await page.locator('.timeline').textContent()).toContain('refine.completed');
+    await shot(page, 'run-refined');
+    await page.getByRole('radio', { name: /^1/ }).check({ timeout: 5_000 });
+    expect(await page.getByTestId('document').textContent()).toContain(
+      firstDocument.replace(/^Document/, ''),
+    );
+    expect(problemsOf(page)).toEqual([]);
+  });
+
   it('runs another chain chosen in the form, its parallel steps shown, ending with the merged brief', async () => {
     const page = await open();
     await page.getByLabel('Topic').fill('Urban beekeeping');

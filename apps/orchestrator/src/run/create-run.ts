@@ -261,7 +261,7 @@ export function createRun(input: RunInput): Run {
       ...(Object.keys(inputs).length > 0 ? { inputs } : {}),
       artifact: result.value,
     };
-    (shown.versions ??= []).push(version);
+    shown.versions = [...(shown.versions ?? []), version];
     shown.version = version.version;
     view.artifacts[definition.id] = result.value;
     if (refined) refined.version = version.version;
@@ -504,7 +504,7 @@ export function createRun(input: RunInput): Run {
         requestedAt: new Date().toISOString(),
         status: 'running',
       };
-      (view.refinements ??= []).push(refinement);
+      view.refinements = [...(view.refinements ?? []), refinement];
       view.status = 'running';
       delete view.finishedAt;
       emit({

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, clock } from '../shared/api.ts';
-import { Markdown } from '../shared/markdown.tsx';
+import { DocumentCard } from './document-card.tsx';
+import { RefineForm } from './refine-form.tsx';
 import { isFinishedRun, isSummary, type RunView } from './run-types.ts';
 import { useRun } from './use-run.ts';
 
@@ -10,7 +11,6 @@ export function RunPage({ runId }: { readonly runId: string }) {
   const { view } = run;
   if (run.error) return <p role="alert">{run.error}</p>;
   if (!view) return <p class="muted">Loading run {runId}…</p>;
-  const document = view.artifacts.document?.markdown ?? run.documentText;
   const summary = isSummary(view.result) ? view.result : view.artifacts.summary;
   return (
     <article class="run" aria-labelledby="run-title">
@@ -34,12 +34,7 @@ export function RunPage({ runId }: { readonly runId: string }) {
       )}
       <Controls view={view} onChange={run.refresh} />
       <Steps view={view} />
-      {document !== '' && (
-        <section aria-labelledby="document-title" class="card">
-          <h3 id="document-title">{view.artifacts.document ? 'Document' : 'Document (streaming)'}</h3>
-          <Markdown text={document} />
-        </section>
-      )}
+      <DocumentCard view={view} streaming={run.documentText} />
       {summary && (
         <section aria-labelledby="summary-title" class="card summary" data-testid="summary">
           <h3 id="summary-title">{summary.title}</h3>
@@ -52,6 +47,15 @@ export function RunPage({ runId }: { readonly runId: string }) {
           </ul>
         </section>
       )}
+      {isFinishedRun(view.status) && (
+        <RefineForm
+          view={view}
+          onStarted={() => {
+            run.follow();
+            run.refresh();
+          }}
+        />
+      )}
       <section aria-labelledby="timeline-title">
         <h3 id="timeline-title">Timeline</h3>
         <ol class="timeline">
@@ -63,6 +67,8 @@ export function RunPage({ runId }: { readonly runId: string }) {
                 {event.step && <span class="muted">{event.step}</span>}{' '}
                 {event.state && <span>{event.state.replace('TASK_STATE_', '').toLowerCase()}</span>}
                 {event.question && <span> “{event.question}”</span>}
+                {typeof event.instruction === 'string' && <span> “{event.instruction}”</span>}
+                {typeof event.version === 'number' && <span class="muted"> version {event.version}</span>}
               </li>
             ))}
         </ol>
@@ -80,6 +86,7 @@ function Steps({ view }: { readonly view: RunView }) {
           <th scope="col">Step</th>
           <th scope="col">Agent</th>
           <th scope="col">State</th>
+          <th scope="col">Version</th>
           <th scope="col">Task</th>
         </tr>
       </thead>
@@ -95,6 +102,9 @@ function Steps({ view }: { readonly view: RunView }) {
                   ? step.state.replace('TASK_STATE_', '').toLowerCase()
                   : 'waiting'}
               {step.attempts && step.attempts > 1 ? ` (attempt ${step.attempts})` : ''}
+            </td>
+            <td data-testid={`version-${step.step}`}>
+              {step.version === undefined ? '—' : `${step.version} of ${step.versions?.length ?? 1}`}
             </td>
             <td>
               <code>{step.taskId ?? '—'}</code>

@@ -20,6 +20,17 @@ export interface RunView {
     readonly outcome?: string;
     readonly attempts?: number;
     readonly error?: string;
+    readonly version?: number;
+    readonly versions?: readonly ArtifactVersion[];
+  }[];
+  readonly refinements?: readonly {
+    readonly refinement: number;
+    readonly step: string;
+    readonly instruction: string;
+    readonly status: 'running' | 'completed' | 'failed' | 'canceled';
+    readonly version?: number;
+    readonly rerun: readonly string[];
+    readonly error?: string;
   }[];
   readonly artifacts: {
     readonly [step: string]: unknown;
@@ -31,6 +42,17 @@ export interface RunView {
       readonly keyPoints: readonly string[];
     };
   };
+}
+
+/** One version of a step's artifact (`steps[].versions`). */
+export interface ArtifactVersion {
+  readonly version: number;
+  readonly taskId: string;
+  readonly createdAt: string;
+  readonly instruction?: string;
+  readonly refines?: number;
+  readonly refinement?: number;
+  readonly artifact: unknown;
 }
 
 /** One progress event of a run (`GET /runs/:id/events`). */
@@ -56,13 +78,17 @@ export const RUN_EVENT_TYPES = [
   'artifact.completed',
   'input.required',
   'input.answered',
+  'step.retrying',
+  'step.failed',
+  'step.skipped',
+  'refine.started',
+  'refine.completed',
+  'refine.failed',
+  'refine.canceled',
   'run.completed',
   'run.failed',
   'run.canceled',
 ] as const;
-
-export const isFinalRunEvent = (type: string) =>
-  type === 'run.completed' || type === 'run.failed' || type === 'run.canceled';
 
 export const isFinishedRun = (status: RunView['status']) =>
   status === 'completed' || status === 'failed' || status === 'canceled';

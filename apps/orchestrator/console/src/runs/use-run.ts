@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../shared/api.ts';
-import { isFinalRunEvent, RUN_EVENT_TYPES, type RunEvent, type RunView } from './run-types.ts';
+import { RUN_EVENT_TYPES, type RunEvent, type RunView } from './run-types.ts';
 
 /** A run followed live: its view (read again when something a reader sees changes), its events, the streamed document. */
 export interface LiveRun {
@@ -11,6 +11,8 @@ export interface LiveRun {
   readonly error: string | undefined;
   /** Reads the view again (after an answer or a cancel). */
   refresh(): void;
+  /** Follows the run's events again (after a refinement started: the run is running again). */
+  follow(): void;
 }
 
 /** Follows run `runId` from its SSE stream (`/runs/:id/events`), which replays the run's events first. */
@@ -19,6 +21,7 @@ export function useRun(runId: string): LiveRun {
   const [events, setEvents] = useState<readonly RunEvent[]>([]);
   const [error, setError] = useState<string | undefined>(undefined);
   const [generation, setGeneration] = useState(0);
+  const [following, setFollowing] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -38,16 +41,29 @@ export function useRun(runId: string): LiveRun {
       const event = JSON.parse(message.data) as RunEvent;
       setEvents((previous) => [...previous, event]);
       if (event.type !== 'artifact.chunk') setGeneration((value) => value + 1);
-      // The stream ends after the final event; EventSource would connect again and replay it all.
-      if (isFinalRunEvent(event.type)) source.close();
     };
+    // The server ends the stream once the run (and any refinement) has ended; EventSource would connect again
+    // and replay it all, so the page stops there. A refinement follows the run again (`follow`).
+    source.onerror = () => source.close();
     for (const type of RUN_EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
     return () => source.close();
-  }, [runId]);
+  }, [runId, following]);
 
+  // The chunks of the document's latest task (a refinement writes the document again).
+  const lastStart = events.findLastIndex(
+    (event) => event.type === 'step.started' && event.step === 'document',
+  );
   const documentText = events
+    .slice(Math.max(lastStart, 0))
     .filter((event) => event.type === 'artifact.chunk' && event.step === 'document')
     .map((event) => event.text ?? '')
     .join('');
-  return { view, events, documentText, error, refresh: () => setGeneration((value) => value + 1) };
+  return {
+    view,
+    events,
+    documentText,
+    error,
+    refresh: () => setGeneration((value) => value + 1),
+    follow: () => setFollowing((value) => value + 1),
+  };
 }
