@@ -6,8 +6,15 @@
 import { createA2AClient } from '@baton/client';
 import { messageText } from '@baton/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInMemoryRunRecords } from '../src/run/run-records.ts';
 import type { RunEvent, RunView } from '../src/run/run-types.ts';
-import { type ProbeAgent, probeOrchestrator, startProbeAgent, probeStep as step } from './probe-agent.ts';
+import {
+  type ProbeAgent,
+  postJson,
+  probeOrchestrator,
+  startProbeAgent,
+  probeStep as step,
+} from './probe-agent.ts';
 
 let probe: ProbeAgent;
 let received: ProbeAgent['received'];
@@ -203,5 +210,56 @@ describe('chains as data', () => {
     expect(view.status).toBe('completed');
     const task = await (await createA2AClient({ agent: probe.url })).getTask(view.steps[0]?.taskId ?? '');
     expect(task.contextId).toBe(view.contextId);
+  });
+
+  it('goes on after a restart with two parallel steps under way: both re-attached, both questions asked again', async () => {
+    const questions = {
+      name: 'questions',
+      description: 'two steps that ask',
+      steps: [
+        step('left', 'test.ask'),
+        step('right', 'test.ask'),
+        step('both', 'test.slow', ['left', 'right']),
+      ],
+      result: 'both',
+    };
+    const records = createInMemoryRunRecords();
+    const before = probeOrchestrator([probe.url], [questions], { runRecords: records });
+    const { body } = await postJson<{ runId: string }>(before, '/runs', {
+      topic: 'probes',
+      chain: 'questions',
+    });
+    const read = async (app: typeof before) =>
+      (await (await app.request(`/runs/${body.runId}`)).json()) as RunView;
+    let asked = await read(before);
+    for (let tries = 0; tries < 100 && (asked.questions?.length ?? 0) < 2; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      asked = await read(before);
+    }
+    const tasks = asked.steps.slice(0, 2).map((shown) => shown.taskId);
+    expect(tasks.every((id) => id !== undefined)).toBe(true);
+    const sentBefore = received.length;
+
+    const after = probeOrchestrator([probe.url], [questions], { runRecords: records });
+    expect(await after.resumeRuns()).toBe(1);
+    let resumed = await read(after);
+    for (let tries = 0; tries < 100 && (resumed.questions?.length ?? 0) < 2; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      resumed = await read(after);
+    }
+    expect(resumed.questions?.map((question) => question.step).sort()).toEqual(['left', 'right']);
+    expect(resumed.steps.slice(0, 2).map((shown) => shown.taskId)).toEqual(tasks);
+    for (const [id, answer] of [
+      ['left', 'L'],
+      ['right', 'R'],
+    ] as const) {
+      expect((await postJson(after, `/runs/${body.runId}/answer`, { step: id, answer })).status).toBe(200);
+    }
+    const done = (await after.runs.get(body.runId)?.done) as RunView;
+    expect(done.status).toBe('completed');
+    expect(done.artifacts).toMatchObject({ left: { answer: 'L' }, right: { answer: 'R' } });
+    // Nothing sent again: the only new task is the step after both.
+    expect(received.slice(sentBefore).map((entry) => entry.skill)).toEqual(['test.slow']);
+    await before.runs.get(body.runId)?.cancel();
   });
 });

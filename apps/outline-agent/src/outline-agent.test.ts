@@ -58,7 +58,7 @@ describe('the outline agent', () => {
     const before = OutlineSchema.parse(firstDataPart(first, 'outline')?.data);
     const message = userMessage(
       [textPart('Solar panels'), instructionPart('Make it shorter, for homeowners')],
-      { contextId: first.contextId, referenceTaskIds: [first.id] },
+      { ...(first.contextId ? { contextId: first.contextId } : {}), referenceTaskIds: [first.id] },
     );
     const refined = taskOf(await client.sendMessage({ message }));
     const after = OutlineSchema.parse(firstDataPart(refined, 'outline')?.data);
