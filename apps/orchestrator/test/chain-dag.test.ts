@@ -14,6 +14,7 @@ import {
   probeOrchestrator,
   startProbeAgent,
   probeStep as step,
+  untilRun,
 } from './probe-agent.ts';
 
 let probe: ProbeAgent;
@@ -27,6 +28,14 @@ beforeAll(async () => {
 afterAll(() => probe.close());
 
 const orchestrator = (...chains: object[]) => probeOrchestrator([probe.url], chains);
+
+const questions = {
+  name: 'questions',
+  description: 'two steps that ask',
+  steps: [step('left', 'test.ask'), step('right', 'test.ask'), step('both', 'test.slow', ['left', 'right'])],
+  result: 'both',
+};
+const bothAsked = (view: RunView) => (view.questions?.length ?? 0) >= 2;
 
 async function run(app: ReturnType<typeof orchestrator>, body: object): Promise<RunView> {
   const response = await app.request('/runs', {
@@ -130,30 +139,14 @@ describe('chains as data', () => {
   });
 
   it('keeps several questions open at once and takes each answer by step', async () => {
-    const app = orchestrator({
-      name: 'questions',
-      description: 'two steps that ask',
-      steps: [
-        step('left', 'test.ask'),
-        step('right', 'test.ask'),
-        step('both', 'test.slow', ['left', 'right']),
-      ],
-      result: 'both',
+    const app = orchestrator(questions);
+    const { body: started } = await postJson<{ runId: string }>(app, '/runs', {
+      topic: 'probes',
+      chain: 'questions',
     });
-    const started = (await (
-      await app.request('/runs', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ topic: 'probes', chain: 'questions' }),
-      })
-    ).json()) as { runId: string };
-    let view: RunView | undefined;
-    for (let tries = 0; tries < 100 && (view?.questions?.length ?? 0) < 2; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      view = (await (await app.request(`/runs/${started.runId}`)).json()) as RunView;
-    }
-    expect(view?.status).toBe('input-required');
-    expect(view?.questions?.map((question) => question.step).sort()).toEqual(['left', 'right']);
+    const view = await untilRun(app, started.runId, bothAsked);
+    expect(view.status).toBe('input-required');
+    expect(view.questions?.map((question) => question.step).sort()).toEqual(['left', 'right']);
     const answer = (step: string, text: string) =>
       app.request(`/runs/${started.runId}/answer`, {
         method: 'POST',
@@ -213,40 +206,20 @@ describe('chains as data', () => {
   });
 
   it('goes on after a restart with two parallel steps under way: both re-attached, both questions asked again', async () => {
-    const questions = {
-      name: 'questions',
-      description: 'two steps that ask',
-      steps: [
-        step('left', 'test.ask'),
-        step('right', 'test.ask'),
-        step('both', 'test.slow', ['left', 'right']),
-      ],
-      result: 'both',
-    };
     const records = createInMemoryRunRecords();
     const before = probeOrchestrator([probe.url], [questions], { runRecords: records });
     const { body } = await postJson<{ runId: string }>(before, '/runs', {
       topic: 'probes',
       chain: 'questions',
     });
-    const read = async (app: typeof before) =>
-      (await (await app.request(`/runs/${body.runId}`)).json()) as RunView;
-    let asked = await read(before);
-    for (let tries = 0; tries < 100 && (asked.questions?.length ?? 0) < 2; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      asked = await read(before);
-    }
+    const asked = await untilRun(before, body.runId, bothAsked);
     const tasks = asked.steps.slice(0, 2).map((shown) => shown.taskId);
     expect(tasks.every((id) => id !== undefined)).toBe(true);
     const sentBefore = received.length;
 
     const after = probeOrchestrator([probe.url], [questions], { runRecords: records });
     expect(await after.resumeRuns()).toBe(1);
-    let resumed = await read(after);
-    for (let tries = 0; tries < 100 && (resumed.questions?.length ?? 0) < 2; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      resumed = await read(after);
-    }
+    const resumed = await untilRun(after, body.runId, bothAsked);
     expect(resumed.questions?.map((question) => question.step).sort()).toEqual(['left', 'right']);
     expect(resumed.steps.slice(0, 2).map((shown) => shown.taskId)).toEqual(tasks);
     for (const [id, answer] of [

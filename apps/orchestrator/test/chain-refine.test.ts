@@ -9,7 +9,14 @@ import { messageText } from '@baton/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInMemoryRunRecords } from '../src/run/run-records.ts';
 import type { RunEvent, RunView } from '../src/run/run-types.ts';
-import { type ProbeAgent, postJson, probeOrchestrator, probeStep, startProbeAgent } from './probe-agent.ts';
+import {
+  type ProbeAgent,
+  postJson,
+  probeOrchestrator,
+  probeStep,
+  startProbeAgent,
+  untilRun,
+} from './probe-agent.ts';
 
 let probe: ProbeAgent;
 beforeAll(async () => {
@@ -47,14 +54,6 @@ async function startRun(app: ReturnType<typeof probeOrchestrator>, chain: string
   expect(status).toBe(200);
   expect(body.status).toBe('completed');
   return body;
-}
-
-async function until(read: () => Promise<RunView>, ready: (view: RunView) => boolean): Promise<RunView> {
-  for (let tries = 0; ; tries += 1) {
-    const view = await read();
-    if (ready(view) || tries > 200) return view;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('refining a run', () => {
@@ -242,10 +241,7 @@ describe('refining a run', () => {
     const { runId } = (
       await postJson<{ runId: string }>(before, '/runs', { topic: 'probes', chain: 'asking' })
     ).body;
-    const asked = await until(
-      async () => (await before.request(`/runs/${runId}`)).json() as Promise<RunView>,
-      (view) => view.status === 'input-required',
-    );
+    const asked = await untilRun(before, runId, (view) => view.status === 'input-required');
     expect((await postJson(before, `/runs/${runId}/answer`, { answer: 'the first' })).status).toBe(200);
     await before.runs.get(runId)?.done;
     expect(asked.questions).toHaveLength(1);
@@ -253,20 +249,14 @@ describe('refining a run', () => {
     expect(
       (await postJson(before, `/runs/${runId}/refine`, { step: 'q', instruction: 'ask again' })).status,
     ).toBe(202);
-    const waiting = await until(
-      async () => (await before.request(`/runs/${runId}`)).json() as Promise<RunView>,
-      (view) => view.status === 'input-required',
-    );
+    const waiting = await untilRun(before, runId, (view) => view.status === 'input-required');
     const refinementTask = waiting.refinements?.[0]?.taskId;
     expect(refinementTask).toBeDefined();
 
     // Another orchestrator on the same records, as after a restart.
     const after = probeOrchestrator([probe.url], [asking], { runRecords: records });
     expect(await after.resumeRuns()).toBe(1);
-    const resumed = await until(
-      async () => (await after.request(`/runs/${runId}`)).json() as Promise<RunView>,
-      (view) => view.status === 'input-required',
-    );
+    const resumed = await untilRun(after, runId, (view) => view.status === 'input-required');
     expect(resumed.refinements?.[0]).toMatchObject({ status: 'running', taskId: refinementTask });
     expect((await postJson(after, `/runs/${runId}/answer`, { answer: 'the second' })).status).toBe(200);
     const done = (await after.runs.get(runId)?.done) as RunView;

@@ -116,3 +116,16 @@ export async function postJson<T = RunView>(
   });
   return { status: response.status, body: (await response.json()) as T };
 }
+
+/** Reads a run from an orchestrator app until `ready` says so (or about 4 s have passed); the last view read. */
+export async function untilRun(
+  app: { request: (path: string) => Response | Promise<Response> },
+  runId: string,
+  ready: (view: RunView) => boolean,
+): Promise<RunView> {
+  for (let tries = 0; ; tries += 1) {
+    const view = (await (await app.request(`/runs/${runId}`)).json()) as RunView;
+    if (ready(view) || tries > 200) return view;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
