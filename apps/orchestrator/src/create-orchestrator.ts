@@ -14,6 +14,7 @@ import { jsonError } from './http/json-errors.ts';
 import { createRun, type RunInput } from './run/create-run.ts';
 import type { RunRecords } from './run/run-records.ts';
 import { createRunStore, type RunStore } from './run/run-store.ts';
+import { createRunTelemetry } from './run/run-telemetry.ts';
 
 /** Options of {@link createOrchestrator}. */
 export interface OrchestratorOptions {
@@ -35,6 +36,11 @@ export interface OrchestratorOptions {
   readonly chains?: readonly ChainDefinition[];
   /** The web console's built files, served at `/`; `false` for none. Default: built once per process, in memory. */
   readonly console?: (() => Promise<ConsoleAssets>) | false;
+  /**
+   * Where a run's trace can be seen, with `{traceId}` in it (e.g. Jaeger's `http://localhost:16686/trace/{traceId}`):
+   * the console links each run there. Default: the console shows the trace id only.
+   */
+  readonly traceUrl?: string | undefined;
 }
 
 /** The orchestrator: a Hono app with the runs API and the chain's A2A agent, plus its runs and agents. */
@@ -64,6 +70,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const chains = options.chains ?? loadChains();
+  const telemetry = createRunTelemetry();
   const chainNamed = (name: string | undefined) =>
     chains.find((chain) => chain.name === (name ?? 'default')) ?? (chains[0] as ChainDefinition);
   const startRun = (
@@ -75,6 +82,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
       ...input,
       chain: chainNamed(input.chain ?? input.resume?.view.chain),
       directory,
+      telemetry,
       onEvent: (event, view) => runs.record(event, view),
       ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
     });
@@ -102,7 +110,10 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   const app = new Hono();
   app.route('/', createRunsRoutes({ runs, startRun, chains, holdRun }));
   app.route('/', createAgentsRoutes(directory));
-  if (options.console !== false) app.route('/', createConsoleRoutes(options.console ?? loadConsole));
+  if (options.console !== false) {
+    app.route('/', createConsoleRoutes(options.console ?? loadConsole));
+    app.get('/console/settings', (c) => c.json(options.traceUrl ? { traceUrl: options.traceUrl } : {}));
+  }
   app.route(
     '/',
     createChainAgent({

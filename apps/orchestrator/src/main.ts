@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defaultStoreFor, describeStoresConfig, type OpenedStores, openStoresFromEnv } from '@baton/chain';
+import { createAppLogger, describeTelemetry, startTelemetry, type Telemetry } from '@baton/telemetry-node';
 import { serve } from '@hono/node-server';
 import { readAgentUrls } from './config/read-agent-urls.ts';
 import { loadConsole } from './console/build-console.ts';
@@ -8,8 +9,16 @@ import { waitForAgents } from './discovery/agent-directory.ts';
 import { openRunRecords } from './run/open-run-records.ts';
 
 /** Reads the configuration and opens the stores; exits 1 with a one-line reason when either is wrong. */
-async function prepare(): Promise<{ app: Orchestrator; stores: OpenedStores; describe: string }> {
+async function prepare(): Promise<{
+  app: Orchestrator;
+  stores: OpenedStores;
+  describe: string;
+  telemetry: Telemetry;
+}> {
   try {
+    // First: the libraries see an OpenTelemetry SDK only if it is registered before servers and clients exist.
+    const telemetry = startTelemetry('orchestrator');
+    const logger = createAppLogger({ name: 'orchestrator', level: process.env.LOG_LEVEL });
     const agents = await readAgentUrls(
       { argv: process.argv.slice(2), env: process.env },
       fileURLToPath(new URL('../agents.local.json', import.meta.url)),
@@ -19,16 +28,19 @@ async function prepare(): Promise<{ app: Orchestrator; stores: OpenedStores; des
     const app = createOrchestrator({
       agents,
       runRecords,
-      hosting: { store: stores.tasks, cluster: stores.cluster },
+      logger,
+      hosting: { store: stores.tasks, cluster: stores.cluster, logger },
+      ...(process.env.BATON_TRACE_URL ? { traceUrl: process.env.BATON_TRACE_URL } : {}),
     });
-    return { app, stores, describe: describeStoresConfig(stores.config, 'runs and tasks') };
+    if (telemetry.metricsRoute) app.route('/', telemetry.metricsRoute);
+    return { app, stores, telemetry, describe: describeStoresConfig(stores.config, 'runs and tasks') };
   } catch (error) {
     console.error(`orchestrator: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
 }
 
-const { app, stores, describe } = await prepare();
+const { app, stores, describe, telemetry } = await prepare();
 // Built now, so the first page load does not wait; a failure is said here and answered on the page.
 loadConsole().catch((error: unknown) =>
   console.error(
@@ -45,6 +57,7 @@ const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
     `-d '{"topic":"The history of tea","wait":true}' | ` +
     `node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const r=JSON.parse(s);console.log(r.artifacts?.summary?.summary ?? JSON.stringify(r.error ?? r))})"`;
   console.log(`orchestrator: ${describe}`);
+  if (telemetry.plan) console.log(`orchestrator: ${describeTelemetry(telemetry.plan)}`);
   console.log(`Baton orchestrator listening on ${base}`);
   console.log(`  console:    ${base}/   (runs, agents, and an inspector for any A2A agent)`);
   console.log(
@@ -84,7 +97,7 @@ app.resumeRuns().then(
 
 const shutdown = () =>
   server.close(() => {
-    void stores.close().finally(() => process.exit(0));
+    void Promise.all([stores.close(), telemetry.shutdown()]).finally(() => process.exit(0));
   });
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

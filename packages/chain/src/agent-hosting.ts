@@ -1,4 +1,4 @@
-import type { A2AServerOptions, ClusterOptions, TaskStore } from '@baton/server';
+import type { A2AServerOptions, ClusterOptions, Logger, TaskStore } from '@baton/server';
 
 /** Where and how a chain agent is hosted: its public URL, its task store and its cluster settings. */
 export interface AgentHosting {
@@ -8,11 +8,16 @@ export interface AgentHosting {
   readonly store?: TaskStore | undefined;
   /** Task leases and an event bus (see `ClusterOptions`); default: none, one instance. */
   readonly cluster?: ClusterOptions | undefined;
+  /** Where the server reports failures and warnings; default the console. */
+  readonly logger?: Logger | undefined;
 }
 
 /** The `createA2AServer` options an {@link AgentHosting} sets, leaving out what it does not. */
-export function hostingOptions(hosting: AgentHosting): Pick<A2AServerOptions, 'url' | 'store' | 'cluster'> {
+export function hostingOptions(
+  hosting: AgentHosting,
+): Pick<A2AServerOptions, 'url' | 'store' | 'cluster' | 'logger'> {
   return {
+    ...(hosting.logger === undefined ? {} : { logger: hosting.logger }),
     ...(hosting.url === undefined ? {} : { url: hosting.url }),
     ...(hosting.store === undefined ? {} : { store: hosting.store }),
     ...(hosting.cluster === undefined ? {} : { cluster: hosting.cluster }),

@@ -11,6 +11,7 @@ export * from './errors/index.ts';
 export * from './ids.ts';
 export * from './jsonrpc/index.ts';
 export * from './state/index.ts';
+export * from './telemetry/telemetry-names.ts';
 export * from './time.ts';
 export * as translate from './translate/index.ts';
 export * from './v1/index.ts';

@@ -41,6 +41,10 @@ import { createInMemoryTaskStore } from './store/in-memory-task-store.ts';
 import type { TaskStore } from './store/task-store.ts';
 import { createEventHub } from './task/event-hub.ts';
 import { consoleLogger, type Logger } from './task/logger.ts';
+import { instrumentHandler } from './telemetry/instrument-handler.ts';
+import { instrumentTaskStore } from './telemetry/instrument-task-store.ts';
+import { createServerTelemetry } from './telemetry/server-telemetry.ts';
+import { withTaskTelemetry } from './telemetry/with-task-telemetry.ts';
 
 /**
  * Push-notification settings: webhook URL policy (SSRF allowlist, DNS resolver), delivery tuning, and the key
@@ -170,6 +174,8 @@ function normalizePath(path: string | false | undefined, fallback: string): stri
  */
 export function createA2AServer(options: A2AServerOptions): A2AServer {
   const logger = options.logger ?? consoleLogger;
+  // Built now: an OpenTelemetry SDK must be registered before the server is created; without one, nothing is added.
+  const telemetry = createServerTelemetry();
   const served: ServedSurface = {
     jsonRpcPath: normalizePath(options.jsonRpcPath, '/a2a/jsonrpc'),
     restPath: normalizePath(options.restPath, '/a2a/rest'),
@@ -219,16 +225,20 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       ...pushSettings,
       configs: pushConfigs,
       logger,
+      telemetry,
       network: pushNetwork,
       ...(pushSigner ? { signer: pushSigner } : {}),
       ...(options.url ? { agentUrl: options.url } : {}),
     });
-  const store =
-    options.store ??
-    createInMemoryTaskStore(
-      pushConfigs ? { onEvict: (taskId) => void pushConfigs.deleteForTask(taskId) } : {},
-    );
-  const hub = dispatcher ? withPushNotifications(createEventHub(), dispatcher) : createEventHub();
+  const store = options.store
+    ? telemetry
+      ? instrumentTaskStore(options.store, telemetry)
+      : options.store
+    : createInMemoryTaskStore(
+        pushConfigs ? { onEvict: (taskId) => void pushConfigs.deleteForTask(taskId) } : {},
+      );
+  const eventHub = dispatcher ? withPushNotifications(createEventHub(), dispatcher) : createEventHub();
+  const hub = telemetry ? withTaskTelemetry(eventHub, telemetry) : eventHub;
   const declaredExtensions = (startupCard.capabilities?.extensions ?? []).filter(
     (extension): extension is typeof extension & { uri: string } => Boolean(extension.uri),
   );
@@ -252,7 +262,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       : {}),
   });
   const bindingOptions = {
-    handler,
+    handler: telemetry ? instrumentHandler(handler, telemetry) : handler,
     supportedVersions: served.versions,
     logger,
     ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),

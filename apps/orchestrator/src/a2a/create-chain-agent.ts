@@ -7,6 +7,7 @@ import {
 } from '@baton/chain';
 import type { JsonValue } from '@baton/protocol';
 import { type A2AServer, createA2AServer, type Logger, messageText } from '@baton/server';
+import { type Context, context } from '@opentelemetry/api';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
 import type { StartRunBody } from '../http/create-runs-routes.ts';
 import type { Run } from '../run/create-run.ts';
@@ -20,7 +21,9 @@ export const chainSkillId = (name: string) =>
 
 /** What the chain agent needs: a way to start a run in a given context. */
 export interface ChainAgentDeps {
-  readonly startRun: (input: Omit<StartRunBody, 'wait'> & { readonly contextId: string }) => Run;
+  readonly startRun: (
+    input: Omit<StartRunBody, 'wait'> & { readonly contextId: string; readonly traceContext?: Context },
+  ) => Run;
   readonly logger?: Logger;
   /** Where the agent keeps its own A2A tasks (store, cluster); default in memory. */
   readonly hosting?: AgentHosting;
@@ -60,6 +63,8 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
         ...(options.success ? { options: options.data } : {}),
         ...(chain ? { chain } : {}),
         contextId: ctx.contextId,
+        // The A2A call that asked for the run is the parent of the run's span.
+        traceContext: context.active(),
       });
       const onCancel = () => void run.cancel();
       ctx.signal.addEventListener('abort', onCancel, { once: true });

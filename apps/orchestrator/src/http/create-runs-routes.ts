@@ -1,4 +1,5 @@
 import { OutlineOptionsSchema } from '@baton/chain';
+import { type Context, context, propagation, type TextMapGetter } from '@opentelemetry/api';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
@@ -29,6 +30,11 @@ export const AnswerBodySchema = z.object({
 /** The body of `POST /runs/:id/answer`. */
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 
+const HEADERS: TextMapGetter<Headers> = {
+  keys: (headers) => [...headers.keys()],
+  get: (headers, key) => headers.get(key) ?? undefined,
+};
+
 /** The body of `POST /runs/:id/refine`. */
 export const RefineBodySchema = z.object({
   /** The step whose artifact is refined. */
@@ -55,7 +61,7 @@ const REFUSAL_STATUS = {
 /** What the routes need: the runs, and a way to start one. */
 export interface RunsRoutesDeps {
   readonly runs: RunStore;
-  readonly startRun: (body: Omit<StartRunBody, 'wait'>) => Run;
+  readonly startRun: (body: Omit<StartRunBody, 'wait'> & { readonly traceContext?: Context }) => Run;
   /** The chain definitions runs may name. */
   readonly chains: readonly ChainDefinition[];
   /** A run held here, or a kept one held again (after a restart, or once it left memory); `undefined` if unknown. */
@@ -92,7 +98,9 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         `No chain named "${name}"; the chains are ${known} (GET /chains)`,
       );
     }
-    const run = deps.startRun(input);
+    // A caller's `traceparent` makes the run's trace a part of the caller's.
+    const traceContext = propagation.extract(context.active(), c.req.raw.headers, HEADERS);
+    const run = deps.startRun({ ...input, traceContext });
     if (wait === true) return c.json(await run.done, 200);
     return c.json(
       {

@@ -1,12 +1,14 @@
 import { instructionPart, type OutlineOptions, SummarySchema } from '@baton/chain';
 import { createId } from '@baton/protocol';
 import { timerSleep } from '@baton/server';
+import { type Context, context } from '@opentelemetry/api';
 import type { ChainDefinition, ChainStepDefinition } from '../chains/chain-definition.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
 import { ChainError, errorMessage } from './chain-error.ts';
 import { planRefinement, type RefineRequest } from './plan-refinement.ts';
 import type { StoredRun } from './run-records.ts';
 import { runStep, type StepResult } from './run-step.ts';
+import type { RunTelemetry } from './run-telemetry.ts';
 import {
   type ArtifactVersion,
   isFinishedStatus,
@@ -61,6 +63,10 @@ export interface RunInput {
    * the steps under way (re-attached by their ids, not sent again). A finished one is held again, ready to refine.
    */
   readonly resume?: StoredRun;
+  /** Spans and metrics of the run (see `createRunTelemetry`); default none. */
+  readonly telemetry?: RunTelemetry | undefined;
+  /** The caller's trace context (e.g. extracted from `POST /runs`): the run's span is its child. */
+  readonly traceContext?: Context | undefined;
 }
 
 function initialView(input: RunInput): RunView {
@@ -90,6 +96,8 @@ interface Round {
   readonly refinement?: RefinementView;
   /** Whether the round goes on after a restart. */
   readonly resumed: boolean;
+  /** The trace context of the round's span: each step's span is its child. */
+  readonly trace: Context;
   /** The steps of the round that were under way when the orchestrator stopped: followed, not sent again. */
   readonly underWay: ReadonlySet<string>;
 }
@@ -200,28 +208,34 @@ export function createRun(input: RunInput): Run {
       }
       const { parts, references } = stepParts(definition.send, sourcesOf());
       if (refined) parts.push(instructionPart(refined.instruction));
+      const traced = input.telemetry?.step(round.trace, definition.id, number);
       try {
-        return await runStep({
-          ...(resumeTaskId === undefined ? {} : { resumeTaskId }),
-          step: definition.id,
-          skill: definition.skill,
-          agent,
-          contextId: view.contextId,
-          parts,
-          referenceTaskIds: [...(refinedTask ? [refinedTask] : []), ...references, ...failedTasks],
-          signal,
-          timeoutMs: input.stepTimeoutMs ?? definition.timeoutMs,
-          emit: (event) => {
-            if (event.type === 'step.state') {
-              shown.taskId = event.taskId;
-              shown.state = event.state;
-              if (refined) refined.taskId = event.taskId;
-            }
-            emit(event);
-          },
-          ask: (question) => ask(definition.id, question, signal),
-        });
+        const run = () =>
+          runStep({
+            ...(resumeTaskId === undefined ? {} : { resumeTaskId }),
+            step: definition.id,
+            skill: definition.skill,
+            agent,
+            contextId: view.contextId,
+            parts,
+            referenceTaskIds: [...(refinedTask ? [refinedTask] : []), ...references, ...failedTasks],
+            signal,
+            timeoutMs: input.stepTimeoutMs ?? definition.timeoutMs,
+            emit: (event) => {
+              if (event.type === 'step.state') {
+                shown.taskId = event.taskId;
+                shown.state = event.state;
+                if (refined) refined.taskId = event.taskId;
+              }
+              emit(event);
+            },
+            ask: (question) => ask(definition.id, question, signal),
+          });
+        const result = await (traced ? context.with(traced.context, run) : run());
+        traced?.end();
+        return result;
       } catch (error) {
+        traced?.end(error);
         if (isCanceled(error, signal) || number >= attempts) throw error;
         if (shown.taskId !== undefined) failedTasks.push(shown.taskId);
         emit({ type: 'step.retrying', step: definition.id, attempt: number + 1, error: errorMessage(error) });
@@ -433,9 +447,15 @@ export function createRun(input: RunInput): Run {
   function startRound(work: (round: Round) => Promise<void>, refinement?: RefinementView): Promise<RunView> {
     controller = new AbortController();
     const { signal } = controller;
+    const traced = input.telemetry?.round(
+      view,
+      refinement ? undefined : input.traceContext,
+      refinement && { step: refinement.step, number: refinement.refinement },
+    );
     const round: Round = {
       signal,
       resumed: resuming,
+      trace: traced?.context ?? context.active(),
       underWay: new Set(
         resuming
           ? view.steps
@@ -449,7 +469,8 @@ export function createRun(input: RunInput): Run {
       ...(refinement ? { refinement } : {}),
     };
     resuming = false;
-    return work(round)
+    const running = traced ? context.with(traced.context, () => work(round)) : work(round);
+    return running
       .catch((error: unknown) => {
         if (isCanceled(error, signal)) {
           view.status = 'canceled';
@@ -460,6 +481,10 @@ export function createRun(input: RunInput): Run {
       })
       .then(() => {
         listeners.clear();
+        traced?.end(view.status === 'completed' ? undefined : (view.error?.message ?? view.status));
+        // The run's own round counts as a run (refinements do not).
+        if (refinement === undefined)
+          input.telemetry?.finished(view.status, Date.now() - Date.parse(view.createdAt));
         return view;
       });
   }

@@ -109,6 +109,10 @@ export interface RunView {
   readonly steps: StepView[];
   /** The artifact of the chain's result step, once the run has completed (its newest version). */
   result?: unknown;
+  /** The run's OpenTelemetry trace id, when traces are exported (every span of the run is in it). */
+  traceId?: string;
+  /** The W3C trace context of the run's span: refinements, and the run after a restart, join its trace. */
+  traceparent?: string;
   /** The refinements asked for, oldest first; absent until the first. */
   refinements?: RefinementView[];
   /**

@@ -1,4 +1,5 @@
 import { A2A_VERSION_HEADER } from '@baton/protocol';
+import { context, propagation, type TextMapSetter } from '@opentelemetry/api';
 import { A2AClientError } from '../errors/client-error.ts';
 import type { FetchLike } from '../http/fetch-like.ts';
 import { type CardCache, type CardCacheEntry, cachePolicyOf, isFresh } from './card-cache.ts';
@@ -20,12 +21,16 @@ export interface FetchedCard {
 /** A 404 from the card URL: the caller may try another well-known path. */
 export class CardNotFound extends A2AClientError {}
 
+const HEADERS_SETTER: TextMapSetter<Headers> = { set: (headers, key, value) => headers.set(key, value) };
+
 function requestHeaders(options: FetchCardOptions, cached: CardCacheEntry | undefined): Headers {
   const headers = new Headers(options.headers);
   headers.set(A2A_VERSION_HEADER, '1.0');
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (cached?.etag !== undefined) headers.set('If-None-Match', cached.etag);
   else if (cached?.lastModified !== undefined) headers.set('If-Modified-Since', cached.lastModified);
+  // The caller's trace context, when an OpenTelemetry SDK is registered (a no-op otherwise).
+  propagation.inject(context.active(), headers, HEADERS_SETTER);
   return headers;
 }
 

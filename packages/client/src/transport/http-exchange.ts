@@ -2,6 +2,7 @@ import { A2A_VERSION_HEADER, SSE_MEDIA_TYPE } from '@baton/protocol';
 import { createCallSignal, toCallError } from '../http/call-signal.ts';
 import { sendHttpRequest } from '../http/send-http-request.ts';
 import { readSseEvents, type SseEvent } from '../sse/read-sse-events.ts';
+import { type ClientCallTrace, createClientTelemetry } from '../telemetry/client-telemetry.ts';
 import type { CallOptions } from './transport.ts';
 import {
   DEFAULT_STREAM_IDLE_TIMEOUT_MS,
@@ -40,7 +41,12 @@ export interface HttpExchange {
 
 /** Builds the {@link HttpExchange} of one interface. */
 export function createHttpExchange(options: TransportOptions): HttpExchange {
-  const toCall = (request: ExchangeRequest, call: CallOptions | undefined) => ({
+  const telemetry = createClientTelemetry(options.version);
+  const toCall = (
+    request: ExchangeRequest,
+    call: CallOptions | undefined,
+    traced: ClientCallTrace | undefined,
+  ) => ({
     operation: request.operation,
     url: request.url,
     method: request.method,
@@ -49,6 +55,7 @@ export function createHttpExchange(options: TransportOptions): HttpExchange {
       [A2A_VERSION_HEADER]: options.version,
       Accept: request.accept,
       ...(request.body === undefined ? {} : { 'Content-Type': request.contentType ?? 'application/json' }),
+      ...traced?.headers,
       ...call?.headers,
     },
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
@@ -60,12 +67,16 @@ export function createHttpExchange(options: TransportOptions): HttpExchange {
         call?.signal,
         call?.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       );
+      const traced = telemetry(request.operation, request.url);
       try {
-        const response = await sendHttpRequest(options, toCall(request, call), signal, call?.signal);
+        const response = await sendHttpRequest(options, toCall(request, call, traced), signal, call?.signal);
         const text = await response.text();
+        traced?.end({ status: response.status });
         return { status: response.status, headers: response.headers, text };
       } catch (error) {
-        throw toCallError(error, signal, call?.signal);
+        const failure = toCallError(error, signal, call?.signal);
+        traced?.end({ error: failure });
+        throw failure;
       } finally {
         signal.dispose();
       }
@@ -79,8 +90,12 @@ export function createHttpExchange(options: TransportOptions): HttpExchange {
       const idleMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
       let started = false;
       let answered: Error | undefined;
+      const traced = telemetry(request.operation, request.url);
+      let status: number | undefined;
+      let failure: unknown;
       try {
-        const response = await sendHttpRequest(options, toCall(request, call), signal, call?.signal);
+        const response = await sendHttpRequest(options, toCall(request, call, traced), signal, call?.signal);
+        status = response.status;
         const type = response.headers.get('content-type') ?? '';
         if (!response.ok || !type.toLowerCase().startsWith(SSE_MEDIA_TYPE) || !response.body) {
           const text = await response.text();
@@ -102,9 +117,11 @@ export function createHttpExchange(options: TransportOptions): HttpExchange {
         }
       } catch (error) {
         // What the peer answered instead of a stream is already the right error.
-        throw error === answered ? error : toCallError(error, signal, call?.signal);
+        failure = error === answered ? error : toCallError(error, signal, call?.signal);
+        throw failure;
       } finally {
         signal.dispose(true);
+        traced?.end(failure === undefined ? (status === undefined ? {} : { status }) : { error: failure });
       }
     },
   };

@@ -4,7 +4,7 @@ import { createCallContext, readRequestedExtensions } from './create-call-contex
 const request = (headers: Record<string, string> = {}) => new Request('http://127.0.0.1/', { headers });
 
 describe('createCallContext', () => {
-  it('carries version, binding, tenant, user, extensions and the request signal', () => {
+  it('carries version, binding, tenant, user, extensions, the request signal and its headers', () => {
     const incoming = request({ 'A2A-Extensions': 'https://ext/a' });
     const context = createCallContext({
       request: incoming,
@@ -20,6 +20,7 @@ describe('createCallContext', () => {
       user: { id: 'alice' },
       requestedExtensions: ['https://ext/a'],
       signal: incoming.signal,
+      headers: incoming.headers,
     });
   });
 
@@ -31,7 +32,13 @@ describe('createCallContext', () => {
       tenant,
       user: undefined,
     });
-    expect(Object.keys(context).sort()).toEqual(['binding', 'requestedExtensions', 'signal', 'version']);
+    expect(Object.keys(context).sort()).toEqual([
+      'binding',
+      'headers',
+      'requestedExtensions',
+      'signal',
+      'version',
+    ]);
   });
 
   it('uses the given signal over the request signal', () => {

@@ -52,6 +52,9 @@ export function createCallContext(options: CreateCallContextOptions): CallContex
           get signal() {
             return options.signal ?? request.signal;
           },
+          get headers() {
+            return request.headers;
+          },
         }
       : {
           version,
@@ -62,6 +65,9 @@ export function createCallContext(options: CreateCallContextOptions): CallContex
           },
           get agentUrl() {
             return agentUrlOf(request);
+          },
+          get headers() {
+            return request.headers;
           },
         };
   if (tenant) call.tenant = tenant;

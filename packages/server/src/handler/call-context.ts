@@ -29,4 +29,6 @@ export interface CallContext {
    * push deliveries for configs registered by the call. `undefined` for calls made without a request.
    */
   readonly agentUrl?: string | undefined;
+  /** The request's headers (the trace context a caller propagates); `undefined` for calls made without a request. */
+  readonly headers?: Headers | undefined;
 }

@@ -1,5 +1,7 @@
-import { PUSH_JWKS_PATH, type StreamResponse } from '@baton/protocol';
+import { TELEMETRY_ATTRIBUTES as ATTR, PUSH_JWKS_PATH, type StreamResponse } from '@baton/protocol';
 import { consoleLogger, type Logger } from '../task/logger.ts';
+import type { ServerTelemetry } from '../telemetry/server-telemetry.ts';
+import { tracedPushFetch } from '../telemetry/traced-push-fetch.ts';
 import { createDefaultPushNetwork } from './default-push-network.ts';
 import { deliver, type PushBackoff, type PushFetch } from './push-delivery.ts';
 import type { PushNetwork } from './push-network.ts';
@@ -31,6 +33,8 @@ export interface PushDispatcherOptions extends WebhookUrlPolicyOptions {
   readonly backoff?: PushBackoff;
   /** Where dropped notifications are reported. Default: the console. */
   readonly logger?: Logger;
+  /** Spans per delivery attempt and the delivery metrics; `undefined` (the default) adds nothing. */
+  readonly telemetry?: ServerTelemetry | undefined;
   /** Delete a task's configs once its terminal event was delivered (or dropped). Default `false`. */
   readonly deleteConfigsWhenDone?: boolean;
   /** Events waiting per task beyond which new ones are dropped (with a log line). Default 1000. */
@@ -54,6 +58,7 @@ export interface PushDispatcher {
  */
 export function createPushDispatcher(options: PushDispatcherOptions): PushDispatcher {
   const logger = options.logger ?? consoleLogger;
+  const { telemetry } = options;
   const network = options.network ?? createDefaultPushNetwork(options);
   const policy = createWebhookUrlPolicy({ ...options, resolveHost: network.resolveHost });
   // Where connections check their own address, a check that resolved too would only be a second lookup.
@@ -91,7 +96,10 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
     const outcome = await deliver({
       url,
       request,
-      fetch: network.fetch,
+      fetch:
+        telemetry?.tracing === true
+          ? tracedPushFetch(network.fetch, telemetry, { taskId, configId: id })
+          : network.fetch,
       timeoutMs: options.timeoutMs ?? 10_000,
       retries: options.retries ?? 3,
       backoff: options.backoff ?? {},
@@ -99,6 +107,10 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
       ...(attemptHeaders ? { attemptHeaders } : {}),
       abandon: signal,
     });
+    if (telemetry) {
+      telemetry.pushDeliveries.add(1, { [ATTR.outcome]: outcome.ok ? 'delivered' : 'dropped' });
+      if (outcome.attempts > 1) telemetry.pushRetries.add(outcome.attempts - 1);
+    }
     if (!outcome.ok) {
       logger.warn('Push notification dropped', {
         taskId,

@@ -2,6 +2,8 @@
 export interface Logger {
   error(message: string, details?: Readonly<Record<string, unknown>>): void;
   warn(message: string, details?: Readonly<Record<string, unknown>>): void;
+  /** Events worth a line in a production log (a run started, a task ended); dropped by the default logger. */
+  info?(message: string, details?: Readonly<Record<string, unknown>>): void;
   debug?(message: string, details?: Readonly<Record<string, unknown>>): void;
 }
 

@@ -1,0 +1,26 @@
+import { TELEMETRY_ATTRIBUTES as ATTR } from '@baton/protocol';
+import type { TaskStore } from '../store/task-store.ts';
+import type { ServerTelemetry } from './server-telemetry.ts';
+
+const OPERATIONS = ['create', 'get', 'setStatus', 'addMessage', 'appendArtifact', 'list'] as const;
+
+/**
+ * Times every operation of a task store into the store-latency histogram, by operation. Used for the stores a
+ * deployment passes in (the durable ones); the built-in in-memory store is left as it is.
+ */
+export function instrumentTaskStore(store: TaskStore, telemetry: ServerTelemetry): TaskStore {
+  const timed: Record<string, unknown> = {};
+  for (const operation of OPERATIONS) {
+    const original = (store[operation] as (...args: unknown[]) => Promise<unknown>).bind(store);
+    const attributes = { [ATTR.storeOperation]: operation };
+    timed[operation] = async (...args: unknown[]) => {
+      const started = performance.now();
+      try {
+        return await original(...args);
+      } finally {
+        telemetry.storeDuration.record((performance.now() - started) / 1000, attributes);
+      }
+    };
+  }
+  return timed as unknown as TaskStore;
+}

@@ -1,0 +1,13 @@
+/**
+ * @baton/telemetry-node: OpenTelemetry for Baton apps on Node. `startTelemetry` starts the official Node SDK
+ * when the standard `OTEL_*` variables ask for it (and nothing otherwise), `createAppLogger` writes JSON lines
+ * with the trace and span ids.
+ *
+ * @example
+ * const telemetry = startTelemetry('outline-agent'); // first, before servers and clients exist
+ * const logger = createAppLogger({ name: 'outline-agent', level: process.env.LOG_LEVEL });
+ */
+export * from './create-app-logger.ts';
+export * from './prometheus-route.ts';
+export * from './start-telemetry.ts';
+export * from './telemetry-env.ts';

@@ -1,0 +1,72 @@
+import { DiagLogLevel, diag } from '@opentelemetry/api';
+import { OTLPMetricExporter as OTLPHttpJsonMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
+import { OTLPMetricExporter as OTLPProtoMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
+import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
+import {
+  ConsoleMetricExporter,
+  type IMetricReader,
+  PeriodicExportingMetricReader,
+} from '@opentelemetry/sdk-metrics';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import type { Hono } from 'hono';
+import { createPrometheusRoute } from './prometheus-route.ts';
+import { readTelemetryPlan, type TelemetryPlan } from './telemetry-env.ts';
+
+/** What {@link startTelemetry} started. */
+export interface Telemetry {
+  /** What the variables asked for; `undefined` when nothing is exported. */
+  readonly plan: TelemetryPlan | undefined;
+  /** `GET /metrics` in the Prometheus format, when `OTEL_METRICS_EXPORTER` includes `prometheus`: mount it on the app. */
+  readonly metricsRoute: Hono | undefined;
+  /** Flushes what is buffered and stops exporting. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Starts the official OpenTelemetry Node SDK when the standard variables ask for it (see
+ * {@link readTelemetryPlan}), and does nothing when they do not. Call it first in an app's `main`, before any
+ * server or client is created: Baton's libraries use `@opentelemetry/api` and see the SDK only if it is
+ * registered by then. Traces use the SDK's own reading of `OTEL_EXPORTER_OTLP_*`, `OTEL_TRACES_SAMPLER` and
+ * `OTEL_RESOURCE_ATTRIBUTES`.
+ */
+export function startTelemetry(defaultServiceName: string, env: NodeJS.ProcessEnv = process.env): Telemetry {
+  const plan = readTelemetryPlan(env, defaultServiceName);
+  if (plan === undefined) return { plan, metricsRoute: undefined, shutdown: async () => undefined };
+  if (env.OTEL_LOG_LEVEL === undefined)
+    diag.setLogger({ ...console, verbose: () => undefined }, DiagLogLevel.WARN);
+
+  const readers: IMetricReader[] = [];
+  let metricsRoute: Hono | undefined;
+  for (const kind of plan.metrics) {
+    if (kind === 'prometheus') {
+      const reader = new PrometheusExporter({ preventServerStart: true });
+      readers.push(reader);
+      metricsRoute = createPrometheusRoute(reader);
+    } else if (kind === 'otlp' && plan.protocol === 'grpc') {
+      console.warn(
+        `${plan.serviceName}: OTLP metrics over gRPC are not built in; use http/protobuf or http/json`,
+      );
+    } else {
+      const exporter =
+        kind === 'console'
+          ? new ConsoleMetricExporter()
+          : plan.protocol === 'http/json'
+            ? new OTLPHttpJsonMetricExporter()
+            : new OTLPProtoMetricExporter();
+      readers.push(
+        new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: plan.metricIntervalMs }),
+      );
+    }
+  }
+
+  // The SDK reads OTEL_TRACES_EXPORTER itself (default otlp): say "none" when only metrics were asked for.
+  if (plan.traces === undefined) env.OTEL_TRACES_EXPORTER = 'none';
+  else if (env.OTEL_TRACES_EXPORTER === undefined) env.OTEL_TRACES_EXPORTER = plan.traces;
+  const sdk = new NodeSDK({
+    ...(env.OTEL_SERVICE_NAME ? {} : { serviceName: plan.serviceName }),
+    metricReaders: readers,
+    instrumentations: [],
+  });
+  sdk.start();
+  return { plan, metricsRoute, shutdown: () => sdk.shutdown() };
+}

@@ -1,0 +1,1 @@
+export * from './otlp-receiver.ts';
