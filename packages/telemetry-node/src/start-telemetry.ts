@@ -59,12 +59,13 @@ export function startTelemetry(defaultServiceName: string, env: NodeJS.ProcessEn
     }
   }
 
-  // The SDK reads OTEL_TRACES_EXPORTER itself (default otlp): say "none" when only metrics were asked for.
-  if (plan.traces === undefined) env.OTEL_TRACES_EXPORTER = 'none';
-  else if (env.OTEL_TRACES_EXPORTER === undefined) env.OTEL_TRACES_EXPORTER = plan.traces;
   const sdk = new NodeSDK({
     ...(env.OTEL_SERVICE_NAME ? {} : { serviceName: plan.serviceName }),
+    // Traces: the SDK's own reading of OTEL_TRACES_EXPORTER and OTEL_EXPORTER_OTLP_* (grpc included); none at all
+    // (no tracer provider, so the libraries add nothing) when only metrics were asked for.
+    ...(plan.traces === undefined ? { spanProcessors: [] } : {}),
     metricReaders: readers,
+    logRecordProcessors: [],
     instrumentations: [],
   });
   sdk.start();

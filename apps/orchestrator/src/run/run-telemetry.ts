@@ -1,4 +1,9 @@
-import { TELEMETRY_ATTRIBUTES as ATTR, TELEMETRY_METRICS as METRIC, TELEMETRY } from '@baton/protocol';
+import {
+  TELEMETRY_ATTRIBUTES as ATTR,
+  DURATION_BUCKETS_SECONDS,
+  TELEMETRY_METRICS as METRIC,
+  TELEMETRY,
+} from '@baton/protocol';
 import {
   type Context,
   context,
@@ -60,6 +65,7 @@ export function createRunTelemetry(): RunTelemetry {
     description: 'How long a chain run took, by outcome',
     unit: 's',
     valueType: ValueType.DOUBLE,
+    advice: { explicitBucketBoundaries: [...DURATION_BUCKETS_SECONDS] },
   });
   return {
     round(view, parent, refinement) {

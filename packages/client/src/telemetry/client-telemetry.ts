@@ -1,4 +1,9 @@
-import { TELEMETRY_ATTRIBUTES as ATTR, TELEMETRY_METRICS as METRIC, TELEMETRY } from '@baton/protocol';
+import {
+  TELEMETRY_ATTRIBUTES as ATTR,
+  DURATION_BUCKETS_SECONDS,
+  TELEMETRY_METRICS as METRIC,
+  TELEMETRY,
+} from '@baton/protocol';
 import {
   type Attributes,
   context,
@@ -38,6 +43,7 @@ export function createClientTelemetry(version: string): ClientTelemetry {
     description: 'How long an A2A call took (a stream: until it ended)',
     unit: 's',
     valueType: ValueType.DOUBLE,
+    advice: { explicitBucketBoundaries: [...DURATION_BUCKETS_SECONDS] },
   });
   return (operation, url) => {
     const started = performance.now();

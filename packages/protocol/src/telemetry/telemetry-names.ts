@@ -55,3 +55,11 @@ export const TELEMETRY_METRICS = {
   runs: 'baton.orchestrator.runs',
   runDuration: 'baton.orchestrator.run.duration',
 } as const;
+
+/**
+ * Bucket boundaries of Baton's duration histograms, in seconds (the semantic conventions' advice for durations,
+ * stretched to the minutes an agent task can take).
+ */
+export const DURATION_BUCKETS_SECONDS: readonly number[] = [
+  0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 30, 60, 120, 300,
+];

@@ -1,4 +1,4 @@
-import { TELEMETRY_METRICS as METRIC, TELEMETRY } from '@baton/protocol';
+import { DURATION_BUCKETS_SECONDS, TELEMETRY_METRICS as METRIC, TELEMETRY } from '@baton/protocol';
 import {
   type Counter,
   type Histogram,
@@ -25,7 +25,11 @@ export interface ServerTelemetry {
   readonly storeDuration: Histogram;
 }
 
-const seconds = { unit: 's', valueType: ValueType.DOUBLE } as const;
+const seconds = () => ({
+  unit: 's',
+  valueType: ValueType.DOUBLE,
+  advice: { explicitBucketBoundaries: [...DURATION_BUCKETS_SECONDS] },
+});
 
 /**
  * The server's telemetry through `@opentelemetry/api`, or `undefined` when no SDK is registered (then the server
@@ -44,7 +48,7 @@ export function createServerTelemetry(version = '0.1.0'): ServerTelemetry | unde
     }),
     callDuration: meter.createHistogram(METRIC.serverCallDuration, {
       description: 'How long an A2A call took to answer (a stream: until it ended)',
-      ...seconds,
+      ...seconds(),
     }),
     openStreams: meter.createUpDownCounter(METRIC.openStreams, {
       description: 'SSE streams open now (SendStreamingMessage, SubscribeToTask)',
@@ -56,7 +60,7 @@ export function createServerTelemetry(version = '0.1.0'): ServerTelemetry | unde
     }),
     taskDuration: meter.createHistogram(METRIC.taskDuration, {
       description: 'How long a task took from submitted to its final state, by that state',
-      ...seconds,
+      ...seconds(),
     }),
     pushDeliveries: meter.createCounter(METRIC.pushDeliveries, {
       description: 'Push notifications delivered or dropped (after their retries)',
@@ -68,7 +72,7 @@ export function createServerTelemetry(version = '0.1.0'): ServerTelemetry | unde
     }),
     storeDuration: meter.createHistogram(METRIC.storeDuration, {
       description: 'How long a task store operation took, by operation',
-      ...seconds,
+      ...seconds(),
     }),
   };
 }
