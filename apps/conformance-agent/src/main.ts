@@ -7,6 +7,7 @@
  */
 import { closeOnSignals, openStoresFromEnv } from '@baton/chain';
 import { startA2AServer } from '@baton/server/node';
+import { createAppLogger, describeTelemetry, startTelemetry } from '@baton/telemetry-node';
 import { createConformanceAgent } from './create-conformance-agent.ts';
 
 function numberFromEnv(name: string): number | undefined {
@@ -27,6 +28,9 @@ async function openConfiguredStores() {
   }
 }
 
+// First: the server sees an OpenTelemetry SDK only if it is registered before it is created.
+const telemetry = startTelemetry('conformance-agent');
+const logger = createAppLogger({ name: 'conformance-agent', level: process.env.LOG_LEVEL });
 const stores = await openConfiguredStores();
 const port = numberFromEnv('PORT') ?? 9999;
 const hostname = process.env.HOST || '127.0.0.1';
@@ -35,21 +39,23 @@ const resubscribeWorkMs = numberFromEnv('RESUBSCRIBE_WORK_MS');
 const delayedCompleteMs = numberFromEnv('DELAYED_COMPLETE_MS');
 const requireKitExtension = process.env.REQUIRE_TCK_EXTENSION === '1';
 
-const running = await startA2AServer(
-  createConformanceAgent({
-    ...(url ? { url } : {}),
-    ...(resubscribeWorkMs !== undefined ? { resubscribeWorkMs } : {}),
-    ...(delayedCompleteMs !== undefined ? { delayedCompleteMs } : {}),
-    requireKitExtension,
-    store: stores.tasks,
-    pushConfigs: stores.pushConfigs,
-    cluster: stores.cluster,
-  }),
-  { port, hostname },
-);
+const server = createConformanceAgent({
+  ...(url ? { url } : {}),
+  ...(resubscribeWorkMs !== undefined ? { resubscribeWorkMs } : {}),
+  ...(delayedCompleteMs !== undefined ? { delayedCompleteMs } : {}),
+  requireKitExtension,
+  store: stores.tasks,
+  pushConfigs: stores.pushConfigs,
+  cluster: stores.cluster,
+  logger,
+});
+if (telemetry.metricsRoute) server.route('/', telemetry.metricsRoute);
+const running = await startA2AServer(server, { port, hostname });
+if (telemetry.plan) console.log(`conformance-agent: ${describeTelemetry(telemetry.plan)}`);
 console.log(`conformance-agent listening on ${url ?? running.url}`);
 
 closeOnSignals('conformance-agent', async () => {
   await running.close();
   await stores.close();
+  await telemetry.shutdown();
 });
