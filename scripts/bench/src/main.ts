@@ -14,6 +14,7 @@ import { renderReport } from './report.ts';
 import { renderStoresReport } from './report-stores.ts';
 import { runMemory } from './run-memory.ts';
 import { runStores } from './run-stores.ts';
+import { renderTelemetryReport, runTelemetryCost } from './run-telemetry-cost.ts';
 import { runWorkloads, TARGETS } from './run-workloads.ts';
 import { WORKLOADS } from './workloads.ts';
 
@@ -58,6 +59,7 @@ try {
   });
   log(`W6: overhead per step p50 ${chain.stepOverheadP50Ms.toFixed(2)} ms over ${chain.runs} pairs`);
   const stores = await runStores(generator, { ...settings, serverCore, log });
+  const telemetry = await runTelemetryCost(generator, { ...settings, serverCore, log });
 
   problems = [
     ...WORKLOADS.flatMap((workload) =>
@@ -85,6 +87,15 @@ try {
           : [];
       }),
     ),
+    ...[...telemetry.figures].flatMap(([workload, figures]) =>
+      telemetry.targets.flatMap((target) => {
+        const f = figures[target.id];
+        if (!f || f.requests === 0) return [`${workload} ${target.label}: no answer`];
+        return f.errors > 0
+          ? [`${workload} ${target.label}: ${f.errors} wrong answers, e.g. ${f.firstError}`]
+          : [];
+      }),
+    ),
     ...(stores.large.errors > 0
       ? [`W8: ${stores.large.errors} wrong answers, e.g. ${stores.large.firstError}`]
       : []),
@@ -98,7 +109,7 @@ try {
     figures,
     memory,
     chain,
-  })}\n${renderStoresReport(stores).join('\n')}`;
+  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n`;
   if (smoke) {
     log(problems.length === 0 ? 'smoke: every target answered every workload correctly' : 'smoke: FAILED');
   } else {
