@@ -12,9 +12,11 @@ import { createId } from '@baton/protocol';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '@baton/telemetry-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunView } from '../src/run/run-types.ts';
+import { chromiumAvailable, launchChromium } from './real-browser.ts';
 
 const SERVER = 2;
 const CLIENT = 3;
+const TRACE_URL = 'http://127.0.0.1:16686/trace/{traceId}';
 
 describe('one trace per chain run, across every process', () => {
   let receiver: OtlpReceiver;
@@ -39,6 +41,7 @@ describe('one trace per chain run, across every process', () => {
     outlineAgent = agents[0]?.url ?? '';
     const main = await startAppProcess('orchestrator', {
       ...env('orchestrator'),
+      BATON_TRACE_URL: TRACE_URL,
       AGENT_URLS: agents.map((agent) => agent.url).join(','),
     });
     apps.push(main);
@@ -117,6 +120,30 @@ describe('one trace per chain run, across every process', () => {
       );
     }
   }, 30_000);
+
+  it.skipIf(!chromiumAvailable())(
+    "the console shows the run's trace id, linked to the trace viewer",
+    async () => {
+      const response = await fetch(`${orchestrator}/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ topic: 'Tides', wait: true }),
+      });
+      const run = (await response.json()) as RunView;
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        await page.goto(`${orchestrator}/#/runs/${run.runId}`);
+        const link = page.getByTestId('trace').getByRole('link');
+        await link.waitFor({ timeout: 10_000 });
+        expect(await link.textContent()).toBe(run.traceId);
+        expect(await link.getAttribute('href')).toBe(TRACE_URL.replace('{traceId}', run.traceId ?? ''));
+      } finally {
+        await browser.close();
+      }
+    },
+    30_000,
+  );
 
   it("the official JS SDK client's traceparent parents Baton's server span", async () => {
     const traceIdHex = randomBytes(16).toString('hex');

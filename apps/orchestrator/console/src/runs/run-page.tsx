@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, clock } from '../shared/api.ts';
 import { DocumentCard } from './document-card.tsx';
 import { RefineForm } from './refine-form.tsx';
@@ -26,6 +26,7 @@ export function RunPage({ runId }: { readonly runId: string }) {
           {view.chain && view.chain !== 'default' ? `chain ${view.chain} · ` : ''}run {view.runId} · context{' '}
           {view.contextId}
         </span>
+        <TraceLink traceId={view.traceId} />
       </p>
       {view.error && (
         <p role="alert" class="error">
@@ -74,6 +75,31 @@ export function RunPage({ runId }: { readonly runId: string }) {
         </ol>
       </section>
     </article>
+  );
+}
+
+/** The run's trace id, linked to the trace viewer the orchestrator names (`BATON_TRACE_URL`), if any. */
+function TraceLink({ traceId }: { readonly traceId: string | undefined }) {
+  const [template, setTemplate] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    api<{ traceUrl?: string }>('/console/settings').then(
+      (settings) => setTemplate(settings.traceUrl),
+      () => undefined,
+    );
+  }, []);
+  if (traceId === undefined) return null;
+  const href = template?.replaceAll('{traceId}', traceId);
+  return (
+    <span class="muted" data-testid="trace">
+      {' · trace '}
+      {href ? (
+        <a href={href} target="_blank" rel="noreferrer">
+          {traceId}
+        </a>
+      ) : (
+        <code>{traceId}</code>
+      )}
+    </span>
   );
 }
 

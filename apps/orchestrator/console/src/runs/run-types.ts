@@ -7,6 +7,8 @@ export interface RunView {
   readonly createdAt: string;
   readonly finishedAt?: string;
   readonly chain?: string;
+  /** The run's OpenTelemetry trace id, when the orchestrator exports traces. */
+  readonly traceId?: string;
   readonly question?: { readonly step: string; readonly text: string };
   readonly questions?: readonly { readonly step: string; readonly text: string }[];
   readonly result?: unknown;
