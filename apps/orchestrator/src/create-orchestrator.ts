@@ -12,6 +12,7 @@ import { createAgentsRoutes } from './http/create-agents-routes.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
 import { jsonError } from './http/json-errors.ts';
 import { createRun, type RunInput } from './run/create-run.ts';
+import { logRunEvent } from './run/log-run-event.ts';
 import type { RunRecords } from './run/run-records.ts';
 import { createRunStore, type RunStore } from './run/run-store.ts';
 import { createRunTelemetry } from './run/run-telemetry.ts';
@@ -83,7 +84,10 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
       chain: chainNamed(input.chain ?? input.resume?.view.chain),
       directory,
       telemetry,
-      onEvent: (event, view) => runs.record(event, view),
+      onEvent: (event, view) => {
+        runs.record(event, view);
+        logRunEvent(options.logger, event, view);
+      },
       ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
     });
     runs.add(run);

@@ -21,6 +21,7 @@ const TRACE_URL = 'http://127.0.0.1:16686/trace/{traceId}';
 describe('one trace per chain run, across every process', () => {
   let receiver: OtlpReceiver;
   let orchestrator = '';
+  let orchestratorProcess: AppProcess | undefined;
   let outlineAgent = '';
   const apps: AppProcess[] = [];
 
@@ -46,6 +47,7 @@ describe('one trace per chain run, across every process', () => {
     });
     apps.push(main);
     orchestrator = main.url;
+    orchestratorProcess = main;
   }, 30_000);
 
   afterAll(async () => {
@@ -119,6 +121,15 @@ describe('one trace per chain run, across every process', () => {
         expect.arrayContaining(['TASK_STATE_SUBMITTED', 'TASK_STATE_WORKING', 'TASK_STATE_COMPLETED']),
       );
     }
+
+    // The orchestrator's log line for the run is JSON with the run's trace and span ids.
+    const lines = (orchestratorProcess?.output() ?? '')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const completed = lines.find((line) => line.msg === 'Run completed' && line.runId === run.runId);
+    expect(completed).toMatchObject({ level: 30, name: 'orchestrator', trace_id: run.traceId });
+    expect(completed?.span_id).toBe(root?.spanId);
   }, 30_000);
 
   it.skipIf(!chromiumAvailable())(
