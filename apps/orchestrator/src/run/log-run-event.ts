@@ -14,25 +14,31 @@ export function logRunEvent(logger: Logger | undefined, event: RunEvent, view: R
     contextId: view.contextId,
     ...(view.traceId ? { traceId: view.traceId } : {}),
   };
+  const line = lineOf(event, view);
+  if (line === undefined) return;
+  const [level, message, extra] = line;
+  if (level === 'warn') logger.warn(message, { ...details, ...extra });
+  else logger.info(message, { ...details, ...extra });
+}
+
+type Line = readonly ['info' | 'warn', string, Readonly<Record<string, unknown>>];
+
+function lineOf(event: RunEvent, view: RunView): Line | undefined {
   switch (event.type) {
     case 'run.started':
-      return logger.info('Run started', { ...details, topic: view.topic });
+      return ['info', 'Run started', { topic: view.topic }];
     case 'run.resumed':
-      return logger.info('Run resumed after a restart', details);
+      return ['info', 'Run resumed after a restart', {}];
     case 'refine.started':
-      return logger.info('Refinement started', {
-        ...details,
-        step: event.step,
-        instruction: event.instruction,
-      });
+      return ['info', 'Refinement started', { step: event.step, instruction: event.instruction }];
     case 'run.completed':
-      return logger.info('Run completed', details);
+      return ['info', 'Run completed', {}];
     case 'run.canceled':
-      return logger.info('Run canceled', details);
+      return ['info', 'Run canceled', {}];
     case 'run.failed':
-      return logger.warn('Run failed', { ...details, error: event.error });
+      return ['warn', 'Run failed', { error: event.error }];
     case 'step.failed':
-      return logger.warn('Step failed', { ...details, step: event.step, error: event.error });
+      return ['warn', 'Step failed', { step: event.step, error: event.error }];
     default:
       return undefined;
   }
