@@ -1,8 +1,10 @@
 import {
   A2AError,
+  idsOfEvent,
   isInterruptedState,
   isTerminalState,
   type StreamResponse,
+  stateOfEvent,
   type Task,
   type TaskState,
 } from '@baton/protocol';
@@ -25,21 +27,10 @@ export interface ResumeSource {
   readonly signal?: AbortSignal;
 }
 
-const stateOf = (event: StreamResponse): TaskState | undefined =>
-  'task' in event
-    ? event.task.status.state
-    : 'statusUpdate' in event
-      ? event.statusUpdate.status.state
-      : undefined;
-
+const stateOf = stateOfEvent;
+// A direct Message belongs to no task the stream could be resumed on.
 const taskIdOf = (event: StreamResponse): string | undefined =>
-  'task' in event
-    ? event.task.id
-    : 'statusUpdate' in event
-      ? event.statusUpdate.taskId
-      : 'artifactUpdate' in event
-        ? event.artifactUpdate.taskId
-        : undefined;
+  'message' in event ? undefined : idsOfEvent(event).taskId;
 
 const isFinal = (state: TaskState) => isTerminalState(state) || isInterruptedState(state);
 

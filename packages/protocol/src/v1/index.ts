@@ -14,6 +14,7 @@ export * from './security-scheme.ts';
 export * from './send-message.ts';
 export * from './stream-events.ts';
 export * from './stream-response.ts';
+export * from './stream-response-readers.ts';
 export * from './task.ts';
 export * from './task-requests.ts';
 export * from './task-state.ts';

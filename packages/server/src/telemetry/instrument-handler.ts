@@ -1,4 +1,4 @@
-import { TELEMETRY_ATTRIBUTES as ATTR, isA2AError, type StreamResponse, TELEMETRY } from '@baton/protocol';
+import { TELEMETRY_ATTRIBUTES as ATTR, idsOfEvent, isA2AError, TELEMETRY } from '@baton/protocol';
 import {
   type Attributes,
   context,
@@ -22,15 +22,6 @@ interface CallIds {
 const HEADERS: TextMapGetter<Headers> = {
   keys: (headers) => [...headers.keys()],
   get: (headers, key) => headers.get(key) ?? undefined,
-};
-
-const idsOfEvent = (event: StreamResponse | undefined): CallIds => {
-  if (!event) return {};
-  if ('task' in event) return { taskId: event.task.id, contextId: event.task.contextId };
-  if ('message' in event) return { taskId: event.message.taskId, contextId: event.message.contextId };
-  if ('statusUpdate' in event)
-    return { taskId: event.statusUpdate.taskId, contextId: event.statusUpdate.contextId };
-  return { taskId: event.artifactUpdate.taskId, contextId: event.artifactUpdate.contextId };
 };
 
 function setIds(span: Span | undefined, ids: CallIds): void {
@@ -160,7 +151,7 @@ export function instrumentHandler(handler: A2ARequestHandler, telemetry: ServerT
     sendMessage: unary('SendMessage', handler.sendMessage.bind(handler), (request, result) =>
       result === undefined
         ? { taskId: request.message?.taskId, contextId: request.message?.contextId }
-        : idsOfEvent(result as StreamResponse),
+        : idsOfEvent(result),
     ),
     sendStreamingMessage: streaming(
       'SendStreamingMessage',

@@ -1,8 +1,10 @@
 import {
   TELEMETRY_ATTRIBUTES as ATTR,
+  idsOfEvent,
   isInterruptedState,
   isTerminalState,
   type StreamResponse,
+  stateOfEvent,
   type TaskState,
 } from '@baton/protocol';
 import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
@@ -11,16 +13,6 @@ import type { ServerTelemetry } from './server-telemetry.ts';
 
 /** Tasks waiting for input whose start time is kept for their duration metric, at most. */
 const MAX_WAITING = 10_000;
-
-const stateOf = (event: StreamResponse): TaskState | undefined =>
-  'task' in event
-    ? event.task.status.state
-    : 'statusUpdate' in event
-      ? event.statusUpdate.status.state
-      : undefined;
-
-const contextIdOf = (event: StreamResponse): string | undefined =>
-  'task' in event ? event.task.contextId : 'statusUpdate' in event ? event.statusUpdate.contextId : undefined;
 
 interface Execution {
   readonly span: Span | undefined;
@@ -87,7 +79,7 @@ export function withTaskTelemetry(hub: TaskEventHub, telemetry: ServerTelemetry)
 
   return {
     publish(taskId, event, version) {
-      const state = stateOf(event);
+      const state = stateOfEvent(event);
       const execution = state === undefined ? open.get(taskId) : observe(taskId, state, event);
       const span = execution?.span;
       if (span)
@@ -100,6 +92,6 @@ export function withTaskTelemetry(hub: TaskEventHub, telemetry: ServerTelemetry)
 }
 
 function withContextId(event: StreamResponse) {
-  const contextId = contextIdOf(event);
+  const { contextId } = idsOfEvent(event);
   return contextId ? { [ATTR.contextId]: contextId } : {};
 }
