@@ -19,6 +19,7 @@ export * as v03 from './v03/index.ts';
 export * from './versions.ts';
 export * from './wire/canonicalize-json.ts';
 export * from './wire/is-json-object.ts';
+export * from './wire/json-depth.ts';
 export * from './wire/proto-json.ts';
 export * from './wire/proto-oneof.ts';
 export * from './wire/proto-scalars.ts';

@@ -1,4 +1,4 @@
-import { A2AError, type JsonRpcId } from '@baton/protocol';
+import { A2AError, assertJsonDepth, type JsonRpcId } from '@baton/protocol';
 
 /** A JSON-RPC request that passed the envelope checks; `params` is `{}` when the request had none. */
 export interface JsonRpcCall {
@@ -17,7 +17,7 @@ export type ReadJsonRpcRequestResult =
  * non-object, `jsonrpc` other than "2.0", a method that is not a string, an id that is not a string, a finite
  * number or null, params that are not an object, and a notification (no `id`: every A2A method answers, so a
  * missing id is a client bug rather than fire-and-forget) are -32600, answered to the id when it is readable.
- * `params: null` reads as no params.
+ * `params: null` reads as no params. Params nested deeper than `MAX_JSON_DEPTH` are -32602, naming where.
  */
 export function readJsonRpcRequest(text: string): ReadJsonRpcRequestResult {
   let body: unknown;
@@ -45,6 +45,12 @@ export function readJsonRpcRequest(text: string): ReadJsonRpcRequestResult {
   if (!idIsValid) return invalid(null, 'id', 'must be a string, a number or null');
   const params = envelope.params ?? {};
   if (typeof params !== 'object' || Array.isArray(params)) return invalid(id, 'params', 'must be an object');
+  try {
+    // Before any validation: a value nested thousands of levels deep would exhaust the validator's stack.
+    assertJsonDepth(params, 'params');
+  } catch (error) {
+    return { ok: false, id, error: error as A2AError };
+  }
   return { ok: true, call: { id, method: envelope.method, params: params as Record<string, unknown> } };
 }
 
