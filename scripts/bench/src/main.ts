@@ -15,7 +15,7 @@ import { renderStoresReport } from './report-stores.ts';
 import { runMemory } from './run-memory.ts';
 import { runStores } from './run-stores.ts';
 import { renderTelemetryReport, runTelemetryCost } from './run-telemetry-cost.ts';
-import { runWorkloads, TARGETS } from './run-workloads.ts';
+import { type Figures, runWorkloads, TARGETS, type TargetSpec } from './run-workloads.ts';
 import { WORKLOADS } from './workloads.ts';
 
 const { values } = parseArgs({
@@ -38,6 +38,22 @@ const settings = {
   largeTasks: Number(values['large-tasks'] ?? (smoke ? 400 : 1_000_000)),
   chainWarmup: smoke ? 1 : 5,
 };
+/** What went wrong in one table of figures: a target that never answered a workload, or answered wrongly. */
+function answerProblems<Id extends string>(
+  figures: ReadonlyMap<string, Partial<Record<Id, Figures>>>,
+  targets: readonly TargetSpec<Id>[],
+): string[] {
+  return [...figures].flatMap(([workload, byTarget]) =>
+    targets.flatMap((target) => {
+      const f = byTarget[target.id];
+      if (!f || f.requests === 0) return [`${workload} ${target.label}: no answer`];
+      return f.errors > 0
+        ? [`${workload} ${target.label}: ${f.errors} wrong answers, e.g. ${f.firstError}`]
+        : [];
+    }),
+  );
+}
+
 const pinned = canPin();
 const serverCore = pinned ? 0 : undefined;
 const loadCore = pinned ? 1 : undefined;
@@ -62,15 +78,7 @@ try {
   const telemetry = await runTelemetryCost(generator, { ...settings, serverCore, log });
 
   problems = [
-    ...WORKLOADS.flatMap((workload) =>
-      TARGETS.flatMap((target) => {
-        const f = figures.get(workload.id)?.[target.id];
-        if (!f || f.requests === 0) return [`${workload.id} ${target.label}: no answer`];
-        return f.errors > 0
-          ? [`${workload.id} ${target.label}: ${f.errors} wrong answers, e.g. ${f.firstError}`]
-          : [];
-      }),
-    ),
+    ...answerProblems(figures, TARGETS),
     ...TARGETS.flatMap((target) => {
       const m = memory.get(target.id);
       return m && m.errors > 0 ? [`W5 ${target.label}: ${m.errors} wrong answers, e.g. ${m.firstError}`] : [];
@@ -78,24 +86,8 @@ try {
     ...(chain.failures > 0 || chain.runs === 0
       ? [`W6: ${chain.failures} failed chains, e.g. ${chain.firstFailure}`]
       : []),
-    ...[...stores.figures].flatMap(([workload, figures]) =>
-      stores.stores.flatMap((store) => {
-        const f = figures[store.id];
-        if (!f || f.requests === 0) return [`${workload} ${store.label}: no answer`];
-        return f.errors > 0
-          ? [`${workload} ${store.label}: ${f.errors} wrong answers, e.g. ${f.firstError}`]
-          : [];
-      }),
-    ),
-    ...[...telemetry.figures].flatMap(([workload, figures]) =>
-      telemetry.targets.flatMap((target) => {
-        const f = figures[target.id];
-        if (!f || f.requests === 0) return [`${workload} ${target.label}: no answer`];
-        return f.errors > 0
-          ? [`${workload} ${target.label}: ${f.errors} wrong answers, e.g. ${f.firstError}`]
-          : [];
-      }),
-    ),
+    ...answerProblems(stores.figures, stores.stores),
+    ...answerProblems(telemetry.figures, telemetry.targets),
     ...(stores.large.errors > 0
       ? [`W8: ${stores.large.errors} wrong answers, e.g. ${stores.large.firstError}`]
       : []),

@@ -1,5 +1,6 @@
 import { OutlineOptionsSchema } from '@baton/chain';
-import { type Context, context, propagation, type TextMapGetter } from '@opentelemetry/api';
+import { HEADERS_GETTER } from '@baton/protocol';
+import { type Context, context, propagation } from '@opentelemetry/api';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
@@ -29,11 +30,6 @@ export const AnswerBodySchema = z.object({
 });
 /** The body of `POST /runs/:id/answer`. */
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
-
-const HEADERS: TextMapGetter<Headers> = {
-  keys: (headers) => [...headers.keys()],
-  get: (headers, key) => headers.get(key) ?? undefined,
-};
 
 /** The body of `POST /runs/:id/refine`. */
 export const RefineBodySchema = z.object({
@@ -99,7 +95,7 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       );
     }
     // A caller's `traceparent` makes the run's trace a part of the caller's.
-    const traceContext = propagation.extract(context.active(), c.req.raw.headers, HEADERS);
+    const traceContext = propagation.extract(context.active(), c.req.raw.headers, HEADERS_GETTER);
     const run = deps.startRun({ ...input, traceContext });
     if (wait === true) return c.json(await run.done, 200);
     return c.json(

@@ -172,8 +172,8 @@ export function createRun(input: RunInput): Run {
   const isCanceled = (error: unknown, signal: AbortSignal) =>
     signal.aborted || (error instanceof ChainError && error.code === 'CANCELED');
   /** The version of a step the round has already made (a resumed round): the run's own, or the refinement's. */
-  const madeInRound = (shown: StepView, round: Round) =>
-    shown.versions?.find((version) => version.refinement === round.refinement?.refinement);
+  const madeInRound = (shown: StepView, refinement: RefinementView | undefined) =>
+    shown.versions?.find((version) => version.refinement === refinement?.refinement);
 
   /** Sends the step's task (and its retries) until one completes; resolves with the artifact. */
   async function attempt(
@@ -316,7 +316,7 @@ export function createRun(input: RunInput): Run {
             { step: definition.id },
           );
         }
-        const made = madeInRound(shown, round);
+        const made = madeInRound(shown, round.refinement);
         if (made) return { taskId: made.taskId, value: made.artifact };
         if (!round.underWay.has(definition.id)) {
           delete shown.outcome;
@@ -460,9 +460,7 @@ export function createRun(input: RunInput): Run {
         resuming
           ? view.steps
               .filter((step) => step.outcome === undefined && step.taskId !== undefined)
-              .filter(
-                (step) => step.versions?.every((made) => made.refinement !== refinement?.refinement) ?? true,
-              )
+              .filter((step) => madeInRound(step, refinement) === undefined)
               .map((step) => step.step)
           : [],
       ),

@@ -38,11 +38,6 @@ export interface RunTelemetry {
   finished(status: RunStatus, durationMs: number): void;
 }
 
-const HEADER_CARRIER = {
-  get: (carrier: Record<string, string>, key: string) => carrier[key],
-  keys: (carrier: Record<string, string>) => Object.keys(carrier),
-};
-
 function endSpan(span: Span, failure: unknown): void {
   if (failure !== undefined) {
     span.setStatus({
@@ -70,7 +65,7 @@ export function createRunTelemetry(): RunTelemetry {
   return {
     round(view, parent, refinement) {
       const kept = view.traceparent
-        ? propagation.extract(ROOT_CONTEXT, { traceparent: view.traceparent }, HEADER_CARRIER)
+        ? propagation.extract(ROOT_CONTEXT, { traceparent: view.traceparent })
         : undefined;
       const base = refinement ? (kept ?? parent) : (parent ?? kept);
       const span = tracer.startSpan(

@@ -1,5 +1,5 @@
-import { A2A_VERSION_HEADER } from '@baton/protocol';
-import { context, propagation, type TextMapSetter } from '@opentelemetry/api';
+import { A2A_VERSION_HEADER, HEADERS_SETTER } from '@baton/protocol';
+import { context, propagation } from '@opentelemetry/api';
 import { A2AClientError } from '../errors/client-error.ts';
 import type { FetchLike } from '../http/fetch-like.ts';
 import { type CardCache, type CardCacheEntry, cachePolicyOf, isFresh } from './card-cache.ts';
@@ -20,8 +20,6 @@ export interface FetchedCard {
 
 /** A 404 from the card URL: the caller may try another well-known path. */
 export class CardNotFound extends A2AClientError {}
-
-const HEADERS_SETTER: TextMapSetter<Headers> = { set: (headers, key, value) => headers.set(key, value) };
 
 function requestHeaders(options: FetchCardOptions, cached: CardCacheEntry | undefined): Headers {
   const headers = new Headers(options.headers);

@@ -1,6 +1,8 @@
 import {
   TELEMETRY_ATTRIBUTES as ATTR,
   DURATION_BUCKETS_SECONDS,
+  isMetricsRegistered,
+  isTracingRegistered,
   TELEMETRY_METRICS as METRIC,
   TELEMETRY,
 } from '@baton/protocol';
@@ -30,9 +32,12 @@ export type ClientTelemetry = (operation: string, url: string) => ClientCallTrac
 /**
  * The client's telemetry through `@opentelemetry/api`: each call is a CLIENT span
  * (`lf.a2a.v1.A2AService/<Method>`, child of the active span) whose context goes with the request as
- * `traceparent`, and counts in the client call metrics. Without an OpenTelemetry SDK nothing is recorded or sent.
+ * `traceparent`, and counts in the client call metrics. Without an OpenTelemetry SDK registered when the client is
+ * created, calls get nothing added.
  */
 export function createClientTelemetry(version: string): ClientTelemetry {
+  // Checked once, as the server does: without an SDK a call gets no span object at all.
+  if (!isTracingRegistered() && !isMetricsRegistered()) return () => undefined;
   const tracer = trace.getTracer(TELEMETRY.clientScope);
   const meter = metrics.getMeter(TELEMETRY.clientScope);
   const calls = meter.createCounter(METRIC.clientCalls, {

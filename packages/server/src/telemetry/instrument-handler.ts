@@ -1,4 +1,10 @@
-import { TELEMETRY_ATTRIBUTES as ATTR, idsOfEvent, isA2AError, TELEMETRY } from '@baton/protocol';
+import {
+  TELEMETRY_ATTRIBUTES as ATTR,
+  HEADERS_GETTER,
+  idsOfEvent,
+  isA2AError,
+  TELEMETRY,
+} from '@baton/protocol';
 import {
   type Attributes,
   context,
@@ -6,7 +12,6 @@ import {
   type Span,
   SpanKind,
   SpanStatusCode,
-  type TextMapGetter,
   trace,
 } from '@opentelemetry/api';
 import type { CallContext } from '../handler/call-context.ts';
@@ -18,11 +23,6 @@ interface CallIds {
   readonly taskId?: string | undefined;
   readonly contextId?: string | undefined;
 }
-
-const HEADERS: TextMapGetter<Headers> = {
-  keys: (headers) => [...headers.keys()],
-  get: (headers, key) => headers.get(key) ?? undefined,
-};
 
 function setIds(span: Span | undefined, ids: CallIds): void {
   if (!span) return;
@@ -39,7 +39,7 @@ export function instrumentHandler(handler: A2ARequestHandler, telemetry: ServerT
   function begin(method: string, call: CallContext, ids: CallIds) {
     const started = performance.now();
     const base = context.active();
-    const parent = call.headers ? propagation.extract(base, call.headers, HEADERS) : base;
+    const parent = call.headers ? propagation.extract(base, call.headers, HEADERS_GETTER) : base;
     const metricAttributes: Attributes = {
       [ATTR.rpcMethod]: method,
       [ATTR.binding]: call.binding,

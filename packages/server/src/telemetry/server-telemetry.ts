@@ -1,4 +1,10 @@
-import { DURATION_BUCKETS_SECONDS, TELEMETRY_METRICS as METRIC, TELEMETRY } from '@baton/protocol';
+import {
+  DURATION_BUCKETS_SECONDS,
+  isMetricsRegistered,
+  isTracingRegistered,
+  TELEMETRY_METRICS as METRIC,
+  TELEMETRY,
+} from '@baton/protocol';
 import {
   type Counter,
   type Histogram,
@@ -8,7 +14,6 @@ import {
   type UpDownCounter,
   ValueType,
 } from '@opentelemetry/api';
-import { isMetricsRegistered, isTracingRegistered } from './telemetry-switch.ts';
 
 /** The tracer and instruments of one server. */
 export interface ServerTelemetry {

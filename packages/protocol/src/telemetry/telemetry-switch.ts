@@ -5,7 +5,7 @@ const NOOP_METER = createNoopMeter();
 
 /**
  * Whether an OpenTelemetry SDK has registered a tracer provider. Without one, Baton adds nothing to a call:
- * no span objects, no wrapped streams. Register the SDK before creating servers and clients.
+ * no span objects, no wrapped streams. Register the SDK before creating servers and clients (they check once).
  */
 export function isTracingRegistered(): boolean {
   const provider = trace.getTracerProvider();
