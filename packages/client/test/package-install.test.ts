@@ -129,7 +129,7 @@ describe('package install (slow): the packed @baton/client in a fresh npm projec
       contextId: 'ctx-1',
       parts: [{ text: 'Plan a trip to Lisbon' }, { data: { days: 2 } }],
     });
-    expect(out.messageIdLength).toBe(21);
+    expect(out.messageIdLength).toBe(22);
   }, 15_000);
 
   it.skipIf(!hasClientCore)(

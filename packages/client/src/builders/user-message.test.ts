@@ -11,7 +11,7 @@ describe('userMessage', () => {
       role: 'ROLE_USER',
       parts: [{ text: 'Plan a trip to Lisbon' }],
     });
-    expect(message.messageId).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    expect(message.messageId).toMatch(/^[A-Za-z0-9]{22}$/);
     expect(MessageSchema.parse(message)).toStrictEqual(message);
   });
 
