@@ -6,7 +6,9 @@ import {
   type Task,
   type TaskStatus,
 } from '@baton/protocol';
-import { type ListedRecord, listRecords } from './list-records.ts';
+import { listInWriteOrder, listRecords } from './list-records.ts';
+import { ListingOrder, type OrderedEntry } from './listing-order.ts';
+import { scopeKey } from './scope-key.ts';
 import { TaskRecord } from './task-record.ts';
 import type {
   ArtifactChunk,
@@ -44,10 +46,6 @@ export interface InMemoryTaskStore extends TaskStore {
   inspect(taskId: string): TaskRecordView | undefined;
 }
 
-interface Entry extends ListedRecord {
-  sequence: number;
-}
-
 /** The default bound on finished tasks kept by {@link createInMemoryTaskStore}. */
 export const DEFAULT_MAX_FINISHED_TASKS = 1000;
 
@@ -65,7 +63,8 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
   const now = options.now ?? Date.now;
   if (!Number.isInteger(maxFinished) || maxFinished < 0)
     throw new RangeError('maxFinishedTasks must be a whole number ≥ 0');
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, OrderedEntry>();
+  const order = new ListingOrder();
   // Finished task ids, least recently used first, with the time of last use.
   const finished = new Map<string, number>();
   let sequence = 0;
@@ -77,7 +76,9 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
     for (const [id, usedAt] of finished) {
       if (finished.size <= maxFinished && (ttl === undefined || time - usedAt < ttl)) break;
       finished.delete(id);
+      const entry = entries.get(id);
       entries.delete(id);
+      if (entry) order.remove(entry);
       options.onEvict?.(id);
     }
   }
@@ -88,7 +89,7 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
     finished.set(record.id, now());
   }
 
-  function entry(taskId: string): Entry {
+  function entry(taskId: string): OrderedEntry {
     sweep();
     const found = entries.get(taskId);
     if (!found) throw A2AError.taskNotFound(taskId);
@@ -108,7 +109,9 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
       sweep();
       if (entries.has(task.id)) throw A2AError.internal(`Task ${task.id} already exists`);
       const record = new TaskRecord(task, scope);
-      entries.set(task.id, { record, sequence: ++sequence });
+      const created = { record, sequence: ++sequence, scopeKey: scopeKey(scope), removed: false };
+      entries.set(task.id, created);
+      order.add(created);
       if (isTerminalState(record.state)) finished.set(task.id, now());
       sweep();
     },
@@ -124,6 +127,7 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
       const found = entry(taskId);
       const version = found.record.setStatus(status);
       found.sequence = ++sequence;
+      order.moved(found);
       finished.delete(taskId);
       if (isTerminalState(status.state)) finished.set(taskId, now());
       sweep();
@@ -137,7 +141,9 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
     },
     async list(query: TaskQuery): Promise<TaskPage> {
       sweep();
-      const { page, records } = listRecords(entries.values(), query);
+      const { page, records } = order.ordered
+        ? listInWriteOrder(order, query)
+        : listRecords(entries.values(), query);
       for (const record of records) touch(record);
       return page;
     },
