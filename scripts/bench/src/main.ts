@@ -3,14 +3,17 @@
  * docs/benchmarks.md. `--smoke` runs every workload for a moment and only checks that every target answered
  * correctly (CI runs it); `--rounds`, `--duration` (s), `--tasks` and `--out` tune a full run.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildBundles } from './build-targets.ts';
 import { measureChainOverhead } from './chain-overhead.ts';
+import { growthProblems, renderGrowthPlots, renderGrowthReport } from './growth/report-growth.ts';
+import { FULL_GROWTH, runGrowth, SMOKE_GROWTH } from './growth/run-growth.ts';
 import { describeMachine } from './machine.ts';
 import { canPin, pin, startLoadGenerator } from './processes.ts';
-import { renderReport } from './report.ts';
+import { renderReport, renderThroughputPlot } from './report.ts';
 import { renderStoresReport } from './report-stores.ts';
 import { runMemory } from './run-memory.ts';
 import { runStores } from './run-stores.ts';
@@ -37,7 +40,10 @@ const settings = {
   chainRuns: smoke ? 2 : 40,
   largeTasks: Number(values['large-tasks'] ?? (smoke ? 400 : 1_000_000)),
   chainWarmup: smoke ? 1 : 5,
+  growth: smoke ? SMOKE_GROWTH : FULL_GROWTH,
 };
+/** The folder of the plots, next to the report and named after it. */
+const PLOTS = 'benchmarks';
 /** What went wrong in one table of figures: a target that never answered a workload, or answered wrongly. */
 function answerProblems<Id extends string>(
   figures: ReadonlyMap<string, Partial<Record<Id, Figures>>>,
@@ -76,6 +82,7 @@ try {
   log(`W6: overhead per step p50 ${chain.stepOverheadP50Ms.toFixed(2)} ms over ${chain.runs} pairs`);
   const stores = await runStores(generator, { ...settings, serverCore, log });
   const telemetry = await runTelemetryCost(generator, { ...settings, serverCore, log });
+  const growth = await runGrowth(generator, { ...settings, serverCore, log });
 
   problems = [
     ...answerProblems(figures, TARGETS),
@@ -88,6 +95,7 @@ try {
       : []),
     ...answerProblems(stores.figures, stores.stores),
     ...answerProblems(telemetry.figures, telemetry.targets),
+    ...growthProblems(growth),
     ...(stores.large.errors > 0
       ? [`W8: ${stores.large.errors} wrong answers, e.g. ${stores.large.firstError}`]
       : []),
@@ -101,13 +109,21 @@ try {
     figures,
     memory,
     chain,
-  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n`;
+    plots: PLOTS,
+  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n`;
+  const plots = {
+    'throughput.svg': renderThroughputPlot({ workloads: WORKLOADS, figures }),
+    ...renderGrowthPlots(growth),
+  };
   if (smoke) {
     log(problems.length === 0 ? 'smoke: every target answered every workload correctly' : 'smoke: FAILED');
   } else {
     const out = values.out ?? fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
     writeFileSync(out, report);
-    log(`\n${report}\nwritten to ${out}`);
+    const folder = join(dirname(out), PLOTS);
+    mkdirSync(folder, { recursive: true });
+    for (const [name, svg] of Object.entries(plots)) writeFileSync(join(folder, name), svg);
+    log(`\n${report}\nwritten to ${out}, plots in ${folder}`);
   }
 } finally {
   await generator.stop();

@@ -1,4 +1,6 @@
 /** Renders W7 and W8 (Baton on its durable stores) for docs/benchmarks.md. */
+
+import { fixed, mib, whole } from './report-format.ts';
 import type { StoreId, StoreResults } from './run-stores.ts';
 import type { Figures } from './run-workloads.ts';
 
@@ -9,10 +11,6 @@ const STORE_GOALS: Readonly<Partial<Record<StoreId, number>>> = {
   'postgres-bus': 0.3,
 };
 const LIST_P99_GOAL_MS = 10;
-
-const whole = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–');
-const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
-const mib = (bytes: number | undefined) => (bytes === undefined ? '–' : `${fixed(bytes / 2 ** 20, 0)} MiB`);
 
 function throughput(results: StoreResults): string[] {
   const lines = [

@@ -1,6 +1,8 @@
 /** Renders a bench run as the Markdown of docs/benchmarks.md. */
 import type { ChainOverhead } from './chain-overhead.ts';
+import { renderBarChart, TARGET_COLORS } from './growth/svg-chart.ts';
 import type { MachineInfo } from './machine.ts';
+import { fixed, mib, ratio, whole } from './report-format.ts';
 import type { MemoryFigures } from './run-memory.ts';
 import { TARGETS, type Target, type WorkloadFigures } from './run-workloads.ts';
 import type { Workload } from './workloads.ts';
@@ -19,24 +21,21 @@ export interface BenchResults {
   readonly figures: Map<string, WorkloadFigures>;
   readonly memory: Map<Target['id'], MemoryFigures>;
   readonly chain: ChainOverhead;
+  /** The folder of the report's SVG plots, relative to the report. */
+  readonly plots: string;
 }
 
-/** The goals of issue #8, as a fraction of the ceiling. */
+/** The goals of issue #17, as a fraction of the ceiling. */
 const CEILING_GOALS: Readonly<Record<string, number>> = {
-  'W1 c=1': 0.5,
+  'W1 c=1': 0.7,
   'W1 c=16': 0.5,
   'W1 c=64': 0.5,
   W2: 0.5,
-  W3: 0.5,
-  W4: 0.8,
+  W3: 0.6,
+  W4: 0.9,
 };
-const MEMORY_GOAL_MIB = 150;
+const MEMORY_GOAL_MIB = 120;
 const CHAIN_GOAL_MS = 5;
-
-const whole = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–');
-const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
-const mib = (bytes: number | undefined) => (bytes === undefined ? '–' : `${fixed(bytes / 2 ** 20, 0)} MiB`);
-const ratio = (a: number, b: number) => (b > 0 ? `${fixed(a / b, 2)}x` : '–');
 
 function throughputTable(results: BenchResults): string[] {
   const lines = [
@@ -96,6 +95,25 @@ function memoryTable(results: BenchResults): string[] {
   return lines;
 }
 
+/** W1–W4 as a plot: each target's rate as a multiple of the ceiling's. */
+export function renderThroughputPlot(results: Pick<BenchResults, 'workloads' | 'figures'>): string {
+  return renderBarChart({
+    title: 'Throughput as a multiple of the ceiling, by workload (higher is better)',
+    unit: '× ceiling',
+    series: [
+      { name: 'Baton', color: TARGET_COLORS.baton },
+      { name: '@a2a-js/sdk', color: TARGET_COLORS.sdk },
+    ],
+    groups: results.workloads.map((workload) => {
+      const figures = results.figures.get(workload.id);
+      const ceiling = figures?.hono.rate ?? 0;
+      const of = (rate: number | undefined) =>
+        ceiling > 0 && rate !== undefined ? rate / ceiling : undefined;
+      return { label: workload.id, values: [of(figures?.baton.rate), of(figures?.sdk.rate)] };
+    }),
+  });
+}
+
 /** The whole report. */
 export function renderReport(results: BenchResults): string {
   const { machine, settings, chain } = results;
@@ -119,6 +137,8 @@ export function renderReport(results: BenchResults): string {
     `${machine.cores} cores, Node ${machine.node}, Baton at ${machine.commit}; ${versions}.`,
     '',
     '## Throughput (W1–W4)',
+    '',
+    `![Throughput as a multiple of the ceiling](${results.plots}/throughput.svg)`,
     '',
     ...throughputTable(results),
     '',

@@ -3,6 +3,7 @@
  * with the Node SDK recording every span and metric, and the SDK sampling nothing (metrics only), interleaved.
  */
 import type { LoadGenerator } from './processes.ts';
+import { whole } from './report-format.ts';
 import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } from './run-workloads.ts';
 import { WORKLOADS } from './workloads.ts';
 
@@ -39,8 +40,6 @@ export async function runTelemetryCost(
   );
   return { targets: TELEMETRY_TARGETS, figures };
 }
-
-const whole = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–');
 
 /** The W9 section of the report. */
 export function renderTelemetryReport(results: TelemetryCostResults): string[] {

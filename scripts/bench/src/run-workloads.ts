@@ -35,7 +35,8 @@ export interface Figures {
 
 export type WorkloadFigures = Record<Target['id'], Figures>;
 
-function summarize(samples: readonly LoadResult[]): Figures {
+/** Medians over rounds of one target under one workload. */
+export function summarize(samples: readonly LoadResult[]): Figures {
   const firstError = samples.find((sample) => sample.firstError)?.firstError;
   return {
     rate: median(samples.map((s) => (s.requests / s.elapsedMs) * 1000)),

@@ -34,3 +34,6 @@ export function sendBody(method: 'SendMessage' | 'SendStreamingMessage', chunks:
 export const JSON_RPC_PATH = '/a2a/jsonrpc';
 /** The path every target serves its agent card on. */
 export const CARD_PATH = '/.well-known/agent-card.json';
+
+/** The message text that asks a growth target (W10) for a task that stays working until the server stops. */
+export const HOLD_TEXT = 'hold';

@@ -14,7 +14,14 @@ export interface Workload {
 
 const jsonHeaders = { 'content-type': 'application/json', 'a2a-version': '1.0' };
 
-function send(id: string, title: string, concurrency: number, chunks: number, stream: boolean): Workload {
+/** A (streaming) SendMessage workload asking for `chunks` chunks at `concurrency`. */
+export function sendWorkload(
+  id: string,
+  title: string,
+  concurrency: number,
+  chunks: number,
+  stream: boolean,
+): Workload {
   const method = stream ? 'SendStreamingMessage' : 'SendMessage';
   const body = sendBody(method, chunks).replace('"bench-1"', '"bench-{n}"');
   return {
@@ -36,11 +43,11 @@ function send(id: string, title: string, concurrency: number, chunks: number, st
 }
 
 export const WORKLOADS: readonly Workload[] = [
-  send('W1 c=1', 'blocking SendMessage, 1 chunk, concurrency 1', 1, 1, false),
-  send('W1 c=16', 'blocking SendMessage, 1 chunk, concurrency 16', 16, 1, false),
-  send('W1 c=64', 'blocking SendMessage, 1 chunk, concurrency 64', 64, 1, false),
-  send('W2', 'SendStreamingMessage, one artifact event, concurrency 16', 16, 1, true),
-  send('W3', 'SendStreamingMessage, one artifact in 50 chunks, concurrency 16', 16, 50, true),
+  sendWorkload('W1 c=1', 'blocking SendMessage, 1 chunk, concurrency 1', 1, 1, false),
+  sendWorkload('W1 c=16', 'blocking SendMessage, 1 chunk, concurrency 16', 16, 1, false),
+  sendWorkload('W1 c=64', 'blocking SendMessage, 1 chunk, concurrency 64', 64, 1, false),
+  sendWorkload('W2', 'SendStreamingMessage, one artifact event, concurrency 16', 16, 1, true),
+  sendWorkload('W3', 'SendStreamingMessage, one artifact in 50 chunks, concurrency 16', 16, 50, true),
   {
     id: 'W4',
     title: 'GET the agent card, concurrency 16',

@@ -61,11 +61,22 @@ function checkList(text: string, pageSize: number): string | undefined {
   }
 }
 
+function checkHistory(text: string, history: number): string | undefined {
+  try {
+    const reply = JSON.parse(text) as { result?: { id?: string; history?: unknown[] } };
+    const count = reply.result?.history?.length;
+    return count === history ? undefined : `expected a task with ${history} messages: ${text.slice(0, 200)}`;
+  } catch {
+    return `not JSON: ${text.slice(0, 120)}`;
+  }
+}
+
 /** Checks one response body against the workload's expectation. */
 export function checkResponse(status: number, text: string, expect: Expectation): Checked {
   if (status !== 200) return { problem: `HTTP ${status}: ${text.slice(0, 200)}`, events: 0 };
   if (expect.kind === 'stream') return checkStream(text, expect.chunks);
   if (expect.kind === 'list') return { problem: checkList(text, expect.pageSize), events: 0 };
+  if (expect.kind === 'history') return { problem: checkHistory(text, expect.history), events: 0 };
   const problem = expect.kind === 'task' ? checkTask(text, expect.chunks) : checkCard(text);
   return { problem, events: 0 };
 }

@@ -1,14 +1,15 @@
 /** What the load generator is asked to do and what it reports. */
 
 /**
- * How a response is checked: a completed task with N parts, a stream of N chunks ending completed, a card, or a
- * ListTasks page of `pageSize` tasks.
+ * How a response is checked: a completed task with N parts, a stream of N chunks ending completed, a card, a
+ * ListTasks page of `pageSize` tasks, or a GetTask answer with `history` messages.
  */
 export type Expectation =
   | { readonly kind: 'task'; readonly chunks: number }
   | { readonly kind: 'stream'; readonly chunks: number }
   | { readonly kind: 'card' }
-  | { readonly kind: 'list'; readonly pageSize: number };
+  | { readonly kind: 'list'; readonly pageSize: number }
+  | { readonly kind: 'history'; readonly history: number };
 
 export interface LoadJob {
   readonly origin: string;
