@@ -1,6 +1,7 @@
 import type { StreamResponse } from '@baton/protocol';
 import { isFinalEvent } from '../task/final-event.ts';
 import type { SendInput, TaskRuntime } from '../task/task-runtime.ts';
+import { afterThisTurn } from './after-this-turn.ts';
 
 /** How long a non-streaming send waits. */
 export interface AwaitSendOptions {
@@ -47,15 +48,15 @@ export async function awaitSendOutcome(
   });
   const stopWaiting = () => resolve(undefined);
   let signal: AbortSignal | undefined;
-  const listen = setTimeout(() => {
+  const cancelListen = afterThisTurn(() => {
     signal = options.signal();
     if (signal.aborted) stopWaiting();
     else signal.addEventListener('abort', stopWaiting, { once: true });
-  }, 0);
+  });
   try {
     return { taskId: subscription.taskId, event: await outcome };
   } finally {
-    clearTimeout(listen);
+    cancelListen();
     subscription.stop();
     signal?.removeEventListener('abort', stopWaiting);
   }

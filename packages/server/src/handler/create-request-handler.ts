@@ -64,6 +64,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
 
   const requiredExtensions = options.requiredExtensions ?? [];
   function requireExtensions(call: CallContext): void {
+    if (requiredExtensions.length === 0) return;
     const missing = requiredExtensions.filter((uri) => !call.requestedExtensions.includes(uri));
     if (missing.length > 0) throw A2AError.extensionSupportRequired(missing);
   }
@@ -85,7 +86,8 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
     tenant?: string,
     historyLength?: number,
   ): Promise<Task> {
-    const stored = await store.get(taskId, { historyLength });
+    const read = { historyLength };
+    const stored = store.sync ? store.sync.get(taskId, read) : await store.get(taskId, read);
     const scope = scopeOfCall(call, tenant);
     if (!stored || !isSameScope(stored.scope, scope)) {
       throw A2AError.taskNotFound(taskId);
@@ -152,7 +154,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
   return {
     async sendMessage(request, call) {
       requireExtensions(call);
-      await validateInlinePushConfig(request, call);
+      if (request.configuration?.taskPushNotificationConfig) await validateInlinePushConfig(request, call);
       const input = sendInput(request, call);
       const onEvent = inlinePushConfig(request, call);
       const outcome = await awaitSendOutcome(runtime, input, {

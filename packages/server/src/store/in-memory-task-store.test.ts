@@ -80,3 +80,20 @@ describe('in-memory task store eviction', () => {
 });
 
 describeTaskStoreContract('in-memory', { createStore: async () => createInMemoryTaskStore() });
+
+// The synchronous face the runtime uses must be the same store: every write through it is read back by the async
+// face (the contract's reads and listings), so both faces pass one suite.
+describeTaskStoreContract('in-memory, written through its synchronous face', {
+  createStore: async () => {
+    const store = createInMemoryTaskStore();
+    const { sync } = store;
+    return {
+      create: async (task, scope) => sync.create(task, scope),
+      get: async (taskId, options) => sync.get(taskId, options),
+      setStatus: async (taskId, status) => sync.setStatus(taskId, status),
+      addMessage: async (taskId, message) => sync.addMessage(taskId, message),
+      appendArtifact: async (taskId, artifact, chunk) => sync.appendArtifact(taskId, artifact, chunk),
+      list: (query) => store.list(query),
+    };
+  },
+});

@@ -13,6 +13,7 @@ import { TaskRecord } from './task-record.ts';
 import type {
   ArtifactChunk,
   StoredTask,
+  SyncTaskStore,
   TaskPage,
   TaskQuery,
   TaskReadOptions,
@@ -40,6 +41,7 @@ export interface TaskRecordView {
 
 /** A {@link TaskStore} in process memory, with a bound on finished tasks. */
 export interface InMemoryTaskStore extends TaskStore {
+  readonly sync: SyncTaskStore;
   /** How many tasks are held right now. */
   readonly size: number;
   /** The live record of a task, for tests and diagnostics; `undefined` when absent. */
@@ -97,25 +99,18 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
     return found;
   }
 
-  return {
-    get size() {
-      sweep();
-      return entries.size;
-    },
-    inspect(taskId) {
-      return entries.get(taskId)?.record;
-    },
-    async create(task: Task, scope: TaskScope) {
+  const sync: SyncTaskStore = {
+    create(task: Task, scope: TaskScope) {
       sweep();
       if (entries.has(task.id)) throw A2AError.internal(`Task ${task.id} already exists`);
       const record = new TaskRecord(task, scope);
-      const created = { record, sequence: ++sequence, scopeKey: scopeKey(scope), removed: false };
+      const created = { record, sequence: ++sequence, scopeKey: scopeKey(scope), removed: false, slot: -1 };
       entries.set(task.id, created);
       order.add(created);
       if (isTerminalState(record.state)) finished.set(task.id, now());
       sweep();
     },
-    async get(taskId: string, readOptions?: TaskReadOptions): Promise<StoredTask | undefined> {
+    get(taskId: string, readOptions?: TaskReadOptions): StoredTask | undefined {
       sweep();
       const found = entries.get(taskId);
       if (!found) return undefined;
@@ -123,7 +118,7 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
       const { record } = found;
       return { task: record.snapshot(readOptions), scope: record.scope, version: record.version };
     },
-    async setStatus(taskId: string, status: TaskStatus) {
+    setStatus(taskId: string, status: TaskStatus) {
       const found = entry(taskId);
       const version = found.record.setStatus(status);
       found.sequence = ++sequence;
@@ -133,12 +128,28 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
       sweep();
       return version;
     },
-    async addMessage(taskId: string, message: Message) {
+    addMessage(taskId: string, message: Message) {
       return entry(taskId).record.addMessage(message);
     },
-    async appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk) {
+    appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk) {
       return entry(taskId).record.appendArtifact(artifact, chunk);
     },
+  };
+
+  return {
+    sync,
+    get size() {
+      sweep();
+      return entries.size;
+    },
+    inspect(taskId) {
+      return entries.get(taskId)?.record;
+    },
+    create: async (task, scope) => sync.create(task, scope),
+    get: async (taskId, readOptions) => sync.get(taskId, readOptions),
+    setStatus: async (taskId, status) => sync.setStatus(taskId, status),
+    addMessage: async (taskId, message) => sync.addMessage(taskId, message),
+    appendArtifact: async (taskId, artifact, chunk) => sync.appendArtifact(taskId, artifact, chunk),
     async list(query: TaskQuery): Promise<TaskPage> {
       sweep();
       const { page, records } = order.ordered

@@ -22,6 +22,7 @@ export { statusTimeOf, TaskRecord } from './task-record.ts';
 export type {
   ArtifactChunk,
   StoredTask,
+  SyncTaskStore,
   TaskPage,
   TaskQuery,
   TaskReadOptions,

@@ -48,7 +48,7 @@ function play(ops: readonly Op[], goBack = false) {
         },
         scope,
       );
-      const entry = { record, sequence: ++sequence, scopeKey: scopeKey(scope), removed: false };
+      const entry = { record, sequence: ++sequence, scopeKey: scopeKey(scope), removed: false, slot: -1 };
       live.push(entry);
       order.add(entry);
     } else if (live.length > 0) {

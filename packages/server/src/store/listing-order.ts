@@ -5,6 +5,8 @@ export interface OrderedEntry extends ListedRecord {
   sequence: number;
   readonly scopeKey: string;
   removed: boolean;
+  /** The entry's one slot in the order, or -1 before it is added. */
+  slot: number;
 }
 
 // Stale slots tolerated before a compaction, on top of one per live entry (so compaction is amortized O(1)).
@@ -12,9 +14,9 @@ const SLACK = 1024;
 
 /**
  * The in-memory store's records in the order of their last status write (their `sequence`), newest last, so a
- * ListTasks page is read from the newest end instead of sorting every task. Each write appends a slot; the
- * slot it replaces (or an evicted record's) goes stale and is skipped, and stale slots are dropped once they
- * outnumber the live ones.
+ * ListTasks page is read from the newest end instead of sorting every task. Each write appends a slot and
+ * empties the one it replaces (an evicted record's slot is emptied too, so the order never keeps a task alive);
+ * empty slots are dropped once they outnumber the live ones.
  *
  * That order is ListTasks' order (newest status timestamp first, then latest write) while status timestamps
  * never go back in write order, the usual case since the server stamps them. {@link ordered} says whether that
@@ -22,7 +24,8 @@ const SLACK = 1024;
  * before, until a compaction finds the order restored.
  */
 export class ListingOrder {
-  private slots: OrderedEntry[] = [];
+  // One slot per live entry, at its last write; `undefined` where an entry was written again or left.
+  private slots: (OrderedEntry | undefined)[] = [];
   // The sequence each slot was written with; increasing, so positions are found by binary search.
   private sequences: number[] = [];
   private live = 0;
@@ -49,6 +52,7 @@ export class ListingOrder {
 
   /** Records that `entry` was written again: its `sequence` is already the new one. */
   moved(entry: OrderedEntry): void {
+    this.vacate(entry);
     this.append(entry);
   }
 
@@ -56,6 +60,8 @@ export class ListingOrder {
   remove(entry: OrderedEntry): void {
     if (entry.removed) return;
     entry.removed = true;
+    // The slot lets go of the entry, so an evicted task is garbage at once rather than at the next compaction.
+    this.vacate(entry);
     this.live -= 1;
     const count = this.countInScope(entry.scopeKey) - 1;
     if (count > 0) this.perScope.set(entry.scopeKey, count);
@@ -71,10 +77,15 @@ export class ListingOrder {
     }
   }
 
+  private vacate(entry: OrderedEntry): void {
+    if (this.slots[entry.slot] === entry) this.slots[entry.slot] = undefined;
+  }
+
   private append(entry: OrderedEntry): void {
     const time = entry.record.statusTimestamp;
     if (time < this.newestTime) this.inOrder = false;
     else this.newestTime = time;
+    entry.slot = this.slots.length;
     this.slots.push(entry);
     this.sequences.push(entry.sequence);
     this.compactIfStale();
@@ -94,7 +105,7 @@ export class ListingOrder {
 
   private compactIfStale(): void {
     if (this.slots.length - this.live <= this.live + SLACK) return;
-    const slots: OrderedEntry[] = [];
+    const slots: (OrderedEntry | undefined)[] = [];
     const sequences: number[] = [];
     let newestTime = Number.NEGATIVE_INFINITY;
     let inOrder = true;
@@ -104,6 +115,7 @@ export class ListingOrder {
       const time = entry.record.statusTimestamp;
       if (time < newestTime) inOrder = false;
       else newestTime = time;
+      entry.slot = slots.length;
       slots.push(entry);
       sequences.push(entry.sequence);
     }

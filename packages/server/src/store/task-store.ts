@@ -78,4 +78,18 @@ export interface TaskStore {
   appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk): Promise<number>;
   /** Lists the tasks in `query.scope` matching the filters, newest status timestamp first. */
   list(query: TaskQuery): Promise<TaskPage>;
+  /**
+   * The same reads and writes answered at once, for a store that holds its tasks in process memory. The runtime
+   * uses it when present, so a task's events cost no promise hops; a store that does I/O leaves it out.
+   */
+  readonly sync?: SyncTaskStore;
+}
+
+/** The synchronous face of a {@link TaskStore} in process memory: each method behaves as its async twin. */
+export interface SyncTaskStore {
+  create(task: Task, scope: TaskScope): void;
+  get(taskId: string, options?: TaskReadOptions): StoredTask | undefined;
+  setStatus(taskId: string, status: TaskStatus): number;
+  addMessage(taskId: string, message: Message): number;
+  appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk): number;
 }

@@ -1,6 +1,7 @@
 import type { Message } from '@baton/protocol';
 import type { ExecutionHost } from '../executor/execution-host.ts';
 import type { LiveExecution, PendingReply } from './live-execution.ts';
+import { andThen, type MaybePromise } from './maybe-promise.ts';
 import type { TaskChannel } from './task-channel.ts';
 
 /**
@@ -21,29 +22,28 @@ export function createExecutionHost(
         `Task ${channel.taskId} was taken over by another instance; this execution may not write`,
       );
   };
-  const ensureTask = async () => {
+  // Creates the task on its first event; refused after a direct reply.
+  const ensureTask = (): MaybePromise<void> => {
     if (channel.created) return;
     if (execution.replied) {
       throw new Error('The executor already replied with a direct message, so it cannot also create a task');
     }
-    await channel.create(userMessage);
+    return channel.create(userMessage);
   };
 
   return {
     setStatus: (state, message) =>
-      channel.run(async () => {
+      channel.run(() => {
         guard();
-        await ensureTask();
-        await channel.setStatus(state, message);
+        return andThen(ensureTask(), () => channel.setStatus(state, message));
       }),
     writeArtifact: (artifact, chunk) =>
-      channel.run(async () => {
+      channel.run(() => {
         guard();
-        await ensureTask();
-        await channel.writeArtifact(artifact, chunk);
+        return andThen(ensureTask(), () => channel.writeArtifact(artifact, chunk));
       }),
     reply: (message) =>
-      channel.run(async () => {
+      channel.run(() => {
         guard();
         if (channel.created) {
           throw new Error(
@@ -60,12 +60,15 @@ export function createExecutionHost(
         pending = { resolve, reject };
       });
       return channel
-        .run(async () => {
+        .run(() => {
           guard();
-          await ensureTask();
-          await channel.setStatus(state, question);
-          // Set in the same queued step as the status, so a follow-up can never arrive before the waiter.
-          execution.pendingReply = pending;
+          return andThen(
+            andThen(ensureTask(), () => channel.setStatus(state, question)),
+            () => {
+              // Set in the same queued step as the status, so a follow-up can never arrive before the waiter.
+              execution.pendingReply = pending;
+            },
+          );
         })
         .then(() => answer);
     },

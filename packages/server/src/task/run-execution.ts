@@ -5,6 +5,7 @@ import { createExecutionContext, type ExecutionRequest } from '../executor/execu
 import { createExecutionHost } from './execution-host.ts';
 import { createLiveExecution, type LiveExecution } from './live-execution.ts';
 import type { Logger } from './logger.ts';
+import { andFinally, andThen, attempt, type MaybePromise } from './maybe-promise.ts';
 import type { TaskChannel } from './task-channel.ts';
 
 /** The status message a task gets when its executor throws something other than an A2AError. */
@@ -35,7 +36,7 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
   const context = createExecutionContext(request, () => execution.abort.signal, host);
   const ids = { taskId: channel.taskId, contextId: channel.contextId };
 
-  async function finish(result: unknown): Promise<void> {
+  function finish(result: unknown): MaybePromise<void> {
     if (execution.detached) return;
     const state = channel.state;
     if (isAnswer(result)) {
@@ -43,7 +44,7 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
         execution.replied = true;
         channel.publishReply(createAgentMessage(result, { contextId: channel.contextId }));
       } else if (state !== undefined && !isTerminalState(state)) {
-        await channel.setStatus('TASK_STATE_COMPLETED', createAgentMessage(result, ids));
+        return channel.setStatus('TASK_STATE_COMPLETED', createAgentMessage(result, ids));
       } else {
         logger.warn('Ignored what the executor returned: it had already replied, or its task had ended', {
           taskId: channel.taskId,
@@ -52,11 +53,12 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
       return;
     }
     if (execution.replied) return;
-    if (state === undefined) await channel.create(request.message);
-    const current = channel.state;
-    if (current === 'TASK_STATE_SUBMITTED' || current === 'TASK_STATE_WORKING') {
-      await channel.setStatus('TASK_STATE_COMPLETED');
-    }
+    return andThen(state === undefined ? channel.create(request.message) : undefined, () => {
+      const current = channel.state;
+      if (current === 'TASK_STATE_SUBMITTED' || current === 'TASK_STATE_WORKING') {
+        return channel.setStatus('TASK_STATE_COMPLETED');
+      }
+    });
   }
 
   async function fail(error: unknown): Promise<void> {
@@ -81,23 +83,25 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
 
   // The end is applied in the task's queue and lets go of the execution in the same step, so a follow-up
   // queued behind it never mistakes the finished execution for one still waiting for input.
-  const settle = (apply: () => Promise<void>) =>
-    channel.run(async () => {
-      try {
-        await apply();
-      } finally {
-        execution.pendingReply = undefined;
-        channel.detachExecution(execution);
-      }
-    });
+  const letGo = () => {
+    execution.pendingReply = undefined;
+    channel.detachExecution(execution);
+  };
+  const settle = (apply: () => MaybePromise<void>) => channel.run(() => andFinally(attempt(apply), letGo));
 
-  execution.done = Promise.resolve()
-    .then(() => executor(context))
-    .then(
-      (result) => settle(() => finish(result)),
-      (error: unknown) => settle(() => fail(error)),
-    )
-    .catch((error: unknown) => {
+  // The executor starts in a microtask, once the caller has its subscription in place.
+  async function drive(): Promise<void> {
+    await undefined;
+    let apply: () => MaybePromise<void>;
+    try {
+      const result = await executor(context);
+      apply = () => finish(result);
+    } catch (error) {
+      apply = () => fail(error);
+    }
+    try {
+      await settle(apply);
+    } catch (error) {
       // The store refused the end (it is down): the request still waiting gets why, and the task is left for
       // recovery (its lease expires instead of being released) to end once the store is back.
       logger.error('Could not record how an execution ended', { taskId: channel.taskId, error });
@@ -105,8 +109,11 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
       execution.failRequest(
         isA2AError(error) ? error : A2AError.internal('The agent could not record its work', error),
       );
-    })
-    .finally(() => channel.detachExecution(execution));
+    } finally {
+      channel.detachExecution(execution);
+    }
+  }
+  execution.done = drive();
   return execution;
 }
 

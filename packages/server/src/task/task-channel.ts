@@ -11,12 +11,14 @@ import {
 import type {
   ArtifactChunk,
   StoredTask,
+  SyncTaskStore,
   TaskReadOptions,
   TaskScope,
   TaskStore,
 } from '../store/task-store.ts';
 import type { TaskEventHub } from './event-hub.ts';
 import type { LiveExecution } from './live-execution.ts';
+import { attempt, isPromise, type MaybePromise } from './maybe-promise.ts';
 
 /** What a {@link TaskChannel} is made of. */
 export interface TaskChannelInit {
@@ -44,14 +46,17 @@ export class TaskChannel {
   /** The execution working on this task, if one is live here. */
   execution: LiveExecution | undefined;
   private readonly store: TaskStore;
+  private readonly sync: SyncTaskStore | undefined;
   private readonly hub: TaskEventHub;
   private readonly onIdle: (channel: TaskChannel) => void;
   private currentState: TaskState | undefined;
-  private tail: Promise<unknown> = Promise.resolve();
-  private pending = 0;
+  // Work waiting for the piece in progress, started one at a time in call order.
+  private readonly waiting: (() => void)[] = [];
+  private busy = false;
 
   constructor(init: TaskChannelInit) {
     this.store = init.store;
+    this.sync = init.store.sync;
     this.hub = init.hub;
     this.taskId = init.taskId;
     this.contextId = init.contextId;
@@ -70,26 +75,59 @@ export class TaskChannel {
     return this.currentState !== undefined;
   }
 
-  /** Runs `work` after all work queued before it; the queue goes on whether `work` succeeds or fails. */
-  run<T>(work: () => Promise<T>): Promise<T> {
-    this.pending += 1;
-    const result = this.tail.then(work);
-    this.tail = result.then(
-      () => this.settle(),
-      () => this.settle(),
+  /**
+   * Runs `work` after all work queued before it; the queue goes on whether `work` succeeds or fails. Work that
+   * finds the queue idle starts at once, and work that finishes at once (a write to a `sync` store) settles the
+   * returned promise without a hop through the queue.
+   */
+  run<T>(work: () => MaybePromise<T>): Promise<T> {
+    if (!this.busy) return this.start(work);
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push(() => {
+        this.start(work).then(resolve, reject);
+      });
+    });
+  }
+
+  private start<T>(work: () => MaybePromise<T>): Promise<T> {
+    this.busy = true;
+    const result = attempt(work);
+    if (!isPromise(result)) {
+      this.next();
+      return Promise.resolve(result);
+    }
+    return result.then(
+      (value) => {
+        this.next();
+        return value;
+      },
+      (error: unknown) => {
+        this.next();
+        throw error;
+      },
     );
-    return result;
+  }
+
+  // The next waiting work starts in a microtask of its own, so a long queue never nests on the stack.
+  private next(): void {
+    const following = this.waiting.shift();
+    if (following) {
+      queueMicrotask(following);
+      return;
+    }
+    this.busy = false;
+    if (this.execution === undefined) this.onIdle(this);
   }
 
   /** Drops the execution and lets the channel go once its queue is empty. */
   detachExecution(execution: LiveExecution): void {
     if (this.execution !== execution) return;
     this.execution = undefined;
-    if (this.pending === 0) this.onIdle(this);
+    if (!this.busy) this.onIdle(this);
   }
 
   /** Creates the task in SUBMITTED with the user's message as its history, and publishes it. */
-  async create(userMessage: Message): Promise<void> {
+  create(userMessage: Message): MaybePromise<void> {
     if (this.currentState !== undefined) return;
     const task: Task = {
       id: this.taskId,
@@ -97,49 +135,64 @@ export class TaskChannel {
       status: { state: 'TASK_STATE_SUBMITTED', timestamp: nowTimestamp() },
       history: [userMessage],
     };
-    await this.store.create(task, this.scope);
-    this.currentState = task.status.state;
-    this.hub.publish(this.taskId, { task }, 1);
+    const created = () => {
+      this.currentState = task.status.state;
+      this.hub.publish(this.taskId, { task }, 1);
+    };
+    if (this.sync) {
+      this.sync.create(task, this.scope);
+      return created();
+    }
+    return this.store.create(task, this.scope).then(created);
   }
 
   /** Moves the task to `state` (the message, if any, also goes to history) and publishes the update. */
-  async setStatus(state: TaskState, message?: Message): Promise<void> {
+  setStatus(state: TaskState, message?: Message): MaybePromise<void> {
     assertTransition(this.currentState ?? 'TASK_STATE_UNSPECIFIED', state);
     const status: TaskStatus = { state, timestamp: nowTimestamp(), ...(message ? { message } : {}) };
-    if (message) await this.store.addMessage(this.taskId, message);
-    const version = await this.store.setStatus(this.taskId, status);
-    this.currentState = state;
-    // A task that ended no longer counts as running, even while its executor is still unwinding.
-    if (isTerminalState(state)) this.execution?.releaseSlot();
-    this.hub.publish(
-      this.taskId,
-      { statusUpdate: { taskId: this.taskId, contextId: this.contextId, status } },
-      version,
-    );
+    const changed = (version: number) => {
+      this.currentState = state;
+      // A task that ended no longer counts as running, even while its executor is still unwinding.
+      if (isTerminalState(state)) this.execution?.releaseSlot();
+      this.hub.publish(
+        this.taskId,
+        { statusUpdate: { taskId: this.taskId, contextId: this.contextId, status } },
+        version,
+      );
+    };
+    if (this.sync) {
+      if (message) this.sync.addMessage(this.taskId, message);
+      return changed(this.sync.setStatus(this.taskId, status));
+    }
+    const store = this.store;
+    const stored = message ? store.addMessage(this.taskId, message) : Promise.resolve(0);
+    return stored.then(() => store.setStatus(this.taskId, status)).then(changed);
   }
 
   /** Applies one artifact event to the store and publishes it; refused once the task is terminal. */
-  async writeArtifact(artifact: Artifact, chunk: ArtifactChunk): Promise<void> {
+  writeArtifact(artifact: Artifact, chunk: ArtifactChunk): MaybePromise<void> {
     const state = this.currentState;
     if (state === undefined || isTerminalState(state)) {
       throw new Error(
         `Cannot add artifact ${artifact.artifactId} to task ${this.taskId}: it is ${state ?? 'not created'}`,
       );
     }
-    const version = await this.store.appendArtifact(this.taskId, artifact, chunk);
-    this.hub.publish(
-      this.taskId,
-      {
-        artifactUpdate: {
-          taskId: this.taskId,
-          contextId: this.contextId,
-          artifact,
-          append: chunk.append,
-          lastChunk: chunk.lastChunk,
+    const written = (version: number) =>
+      this.hub.publish(
+        this.taskId,
+        {
+          artifactUpdate: {
+            taskId: this.taskId,
+            contextId: this.contextId,
+            artifact,
+            append: chunk.append,
+            lastChunk: chunk.lastChunk,
+          },
         },
-      },
-      version,
-    );
+        version,
+      );
+    if (this.sync) return written(this.sync.appendArtifact(this.taskId, artifact, chunk));
+    return this.store.appendArtifact(this.taskId, artifact, chunk).then(written);
   }
 
   /** Adds a client message to the history (no event: the status change that follows is the event). */
@@ -163,10 +216,5 @@ export class TaskChannel {
     const stored = await this.store.get(this.taskId, options);
     if (!stored) throw new Error(`Task ${this.taskId} vanished from the store while in use`);
     return stored;
-  }
-
-  private settle(): void {
-    this.pending -= 1;
-    if (this.pending === 0 && this.execution === undefined) this.onIdle(this);
   }
 }

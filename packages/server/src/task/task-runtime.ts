@@ -305,7 +305,9 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   return {
     async send(input, observer) {
       if (closing) throw shuttingDownError();
-      const referencedTasks = await resolveReferences(input.message, input.scope);
+      const referencedTasks = input.message.referenceTaskIds?.length
+        ? await resolveReferences(input.message, input.scope)
+        : [];
       const taskId = input.message.taskId;
       return taskId
         ? sendExisting(taskId, input, observer, referencedTasks)
