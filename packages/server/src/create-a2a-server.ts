@@ -9,6 +9,7 @@ import {
 } from './auth/index.ts';
 import { agentUrlOf } from './binding/agent-url-of.ts';
 import { bindingCors } from './binding/binding-cors.ts';
+import { type A2ABindingHost, createHeaderAuthenticator } from './binding/binding-host.ts';
 import { declaredBodyLimit } from './binding/declared-body-limit.ts';
 import { echoActivatedExtensions } from './binding/echo-extensions.ts';
 import { errorVersionFor, readRequestedVersion } from './binding/request-version.ts';
@@ -116,6 +117,12 @@ export interface A2AServerOptions {
   readonly maxRunningTasks?: number;
   /** Open SSE streams; more are refused (503 / -32603). Default 1,000. */
   readonly maxOpenStreams?: number;
+  /**
+   * Declares the gRPC binding on the card (1.0), served by `startGrpcServer` from `@baton/grpc` with this server's
+   * handler, auth and stores: at `url` (`host:port`, what gRPC clients dial), else at the card request's host name
+   * and the port the gRPC server listens on.
+   */
+  readonly grpc?: { readonly url?: string };
   /** Tenant every advertised interface carries, for deployments that route by tenant. */
   readonly tenant?: string;
   /** Milliseconds between SSE keep-alive comments; default 15,000. */
@@ -147,12 +154,23 @@ export type A2AServer = Hono & {
   readonly handler: TaskRequestHandler;
   /** Signs push deliveries (and rotates the key); `undefined` without push notifications. */
   readonly pushSigner: PushSigner | undefined;
+  /** What a binding served outside this app (gRPC) shares with the HTTP bindings. */
+  readonly bindingHost: A2ABindingHost;
   /**
    * Stops taking new work, lets running tasks finish up to the deadline, then cancels them, flushes pending
    * push deliveries in the time left and ends open streams.
    */
   shutdown(options?: Omit<CloseOptions, 'beforeExit'>): Promise<void>;
 };
+
+// The host part of a base URL (brackets kept for IPv6), for the gRPC address next to it.
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).hostname;
+  } catch {
+    return 'localhost';
+  }
+}
 
 function normalizePath(path: string | false | undefined, fallback: string): string | undefined {
   if (path === false) return undefined;
@@ -176,6 +194,15 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   const logger = options.logger ?? consoleLogger;
   // Built now: an OpenTelemetry SDK must be registered before the server is created; without one, nothing is added.
   const telemetry = createServerTelemetry();
+  // The gRPC address the card advertises: configured, or this host at the port the gRPC server reports.
+  let grpcPort: number | undefined;
+  let surfaceRevision = 0;
+  const grpcUrlOption = options.grpc?.url;
+  const grpcUrl =
+    options.grpc === undefined
+      ? undefined
+      : (baseUrl: string) =>
+          grpcUrlOption ?? (grpcPort === undefined ? undefined : `${hostOf(baseUrl)}:${grpcPort}`);
   const served: ServedSurface = {
     jsonRpcPath: normalizePath(options.jsonRpcPath, '/a2a/jsonrpc'),
     restPath: normalizePath(options.restPath, '/a2a/rest'),
@@ -184,6 +211,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     pushNotifications: options.push !== undefined,
     extendedAgentCard: options.extendedCard !== undefined,
     ...(options.tenant ? { tenant: options.tenant } : {}),
+    ...(grpcUrl ? { grpcUrl } : {}),
   };
   assertCardMatchesServer(options.card, served);
   const cardFor = (baseUrl: string) => deriveAgentCard(options.card, served, baseUrl);
@@ -279,6 +307,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       servesV03: served.versions.includes('0.3'),
       ...(options.unversionedCard ? { unversionedCard: options.unversionedCard } : {}),
       maxAgeSeconds: options.cardMaxAgeSeconds ?? 300,
+      revision: () => surfaceRevision,
       lastModified: new Date(),
       ...(options.url ? { baseUrl: options.url } : {}),
       ...(signing ? { sign: (card) => signCard(card, signing) } : {}),
@@ -340,9 +369,22 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     return c.json({ error: { code: 500, status: 'INTERNAL', message: 'Internal error' } }, 500);
   });
 
+  const bindingHost: A2ABindingHost = {
+    handler: bindingOptions.handler,
+    versions: served.versions,
+    logger,
+    maxBodyBytes: maxSize,
+    authenticate: createHeaderAuthenticator(options.auth ?? options.getUser),
+    grpcListening(port) {
+      grpcPort = port;
+      surfaceRevision += 1;
+    },
+  };
+
   return Object.assign(app, {
     handler,
     pushSigner,
+    bindingHost,
     shutdown: (shutdownOptions?: Omit<CloseOptions, 'beforeExit'>) =>
       handler.close({
         ...shutdownOptions,

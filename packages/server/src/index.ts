@@ -12,6 +12,7 @@
  */
 
 export * from './auth/index.ts';
+export type { A2ABindingHost } from './binding/binding-host.ts';
 export type { AgentCardInput, ServedSurface } from './card/agent-card-input.ts';
 export { AGENT_CARD_PATHS, createAgentCardRoutes } from './card/agent-card-routes.ts';
 export { deriveAgentCard } from './card/derive-agent-card.ts';

@@ -2,6 +2,10 @@
  * Helpers every A2A binding shares: version negotiation from headers, the per-call context, media-type
  * checks, 0.3 request translation errors, and mapping thrown errors to the `A2AError` the caller sees.
  */
+
+// The operations table by method name, shared with bindings served outside the Hono app (gRPC).
+export { type CallOutcome, type PreparedCall, prepareCall } from '../jsonrpc/json-rpc-operations.ts';
+export { type A2ABindingHost, createHeaderAuthenticator } from './binding-host.ts';
 export * from './binding-logger.ts';
 export * from './create-call-context.ts';
 export * from './media-type.ts';

@@ -34,4 +34,9 @@ export interface ServedSurface {
   readonly extendedAgentCard: boolean;
   /** Tenant every interface carries, if the deployment routes by tenant. */
   readonly tenant?: string;
+  /**
+   * Where the gRPC binding listens for a card served under `baseUrl` (`host:port`), or `undefined` while it is
+   * not listening; absent when gRPC is not served. gRPC serves 1.0 only.
+   */
+  readonly grpcUrl?: (baseUrl: string) => string | undefined;
 }

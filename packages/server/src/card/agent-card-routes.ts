@@ -21,6 +21,8 @@ export interface AgentCardRoutesOptions {
   readonly unversionedCard?: CardVariant;
   /** `Cache-Control: max-age` in seconds. */
   readonly maxAgeSeconds: number;
+  /** Changes when what the server serves changes after start (a gRPC port becomes known): cards are rendered again. */
+  readonly revision?: () => number;
   /** `Last-Modified` of the card: when the server was configured. */
   readonly lastModified: Date;
   /**
@@ -93,7 +95,7 @@ export function createAgentCardRoutes(options: AgentCardRoutesOptions): Hono {
   };
 
   const renderedCard = (baseUrl: string, variant: CardVariant): Rendered | Promise<Rendered> => {
-    const key = `${variant} ${baseUrl}`;
+    const key = `${options.revision?.() ?? 0} ${variant} ${baseUrl}`;
     const entry = rendered.get(key);
     if (entry) return entry;
     const pending = render(baseUrl, variant);

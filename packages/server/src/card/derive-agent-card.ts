@@ -1,14 +1,29 @@
 import { type AgentCard, AgentCardSchema, type AgentInterface, fromZodError } from '@baton/protocol';
 import type { AgentCardInput, ServedSurface } from './agent-card-input.ts';
 
-/** The interfaces the server serves under `baseUrl`, JSON-RPC before HTTP+JSON, newest version first. */
+/**
+ * The interfaces the server serves under `baseUrl`, JSON-RPC before HTTP+JSON, newest version first, then gRPC
+ * (1.0) when it listens.
+ */
 export function servedInterfaces(baseUrl: string, served: ServedSurface): AgentInterface[] {
   const base = baseUrl.replace(/\/+$/, '');
+  const grpcUrl = served.versions.includes('1.0') ? served.grpcUrl?.(base) : undefined;
+  const grpc: AgentInterface[] =
+    grpcUrl === undefined
+      ? []
+      : [
+          {
+            url: grpcUrl,
+            protocolBinding: 'GRPC',
+            protocolVersion: '1.0',
+            ...(served.tenant ? { tenant: served.tenant } : {}),
+          },
+        ];
   const bindings: Array<[AgentInterface['protocolBinding'], string | undefined]> = [
     ['JSONRPC', served.jsonRpcPath],
     ['HTTP+JSON', served.restPath],
   ];
-  return served.versions.flatMap((protocolVersion) =>
+  const http = served.versions.flatMap((protocolVersion) =>
     bindings.flatMap(([protocolBinding, path]) =>
       path === undefined
         ? []
@@ -22,6 +37,7 @@ export function servedInterfaces(baseUrl: string, served: ServedSurface): AgentI
           ],
     ),
   );
+  return [...http, ...grpc];
 }
 
 /**
@@ -45,6 +61,12 @@ export function assertCardMatchesServer(input: AgentCardInput, served: ServedSur
     }
   }
   for (const [index, entry] of (input.supportedInterfaces ?? []).entries()) {
+    if (entry.protocolBinding === 'GRPC') {
+      if (!served.grpcUrl) problems.push(`supportedInterfaces[${index}]: the server does not serve GRPC`);
+      else if (entry.protocolVersion !== '1.0')
+        problems.push(`supportedInterfaces[${index}]: gRPC is served for protocol version 1.0 only`);
+      continue;
+    }
     const path =
       entry.protocolBinding === 'JSONRPC'
         ? served.jsonRpcPath

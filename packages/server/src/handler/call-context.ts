@@ -15,7 +15,7 @@ export interface CallContext {
   /** The protocol version the caller speaks (from `A2A-Version`; missing means 0.3). */
   readonly version: ProtocolVersion;
   /** The binding the call arrived on. */
-  readonly binding: 'JSONRPC' | 'HTTP+JSON';
+  readonly binding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC';
   /** The tenant from the REST path prefix or the request's `tenant` field; `undefined` when none. */
   readonly tenant?: string;
   /** The authenticated caller, if any. */

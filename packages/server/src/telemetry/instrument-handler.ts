@@ -53,7 +53,11 @@ export function instrumentHandler(handler: A2ARequestHandler, telemetry: ServerT
             attributes: {
               ...metricAttributes,
               [ATTR.rpcService]: TELEMETRY.service,
-              ...(call.binding === 'JSONRPC' ? { [ATTR.rpcSystem]: 'jsonrpc' } : {}),
+              ...(call.binding === 'JSONRPC'
+                ? { [ATTR.rpcSystem]: 'jsonrpc' }
+                : call.binding === 'GRPC'
+                  ? { [ATTR.rpcSystem]: 'grpc' }
+                  : {}),
             },
           },
           parent,

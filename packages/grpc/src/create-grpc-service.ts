@@ -1,0 +1,145 @@
+/**
+ * The implementation of `lf.a2a.v1.A2AService` over an A2A server's binding host: each RPC decodes its request to
+ * ProtoJSON, runs the same operation as the JSON-RPC method of that name (same validation, handler, auth,
+ * limits and stores), and answers in protobuf; streams write one message per event and end with the task.
+ */
+
+import {
+  A2A_EXTENSIONS_HEADER,
+  A2A_VERSION_HEADER,
+  A2AError,
+  type A2AMethod,
+  assertJsonDepth,
+  negotiateVersion,
+  parseExtensionsHeader,
+  type StreamResponse,
+} from '@baton/protocol';
+import type { A2ABindingHost, CallContext } from '@baton/server';
+import { prepareCall, toA2AError } from '@baton/server/binding';
+import type {
+  Metadata,
+  ServerUnaryCall,
+  ServerWritableStream,
+  sendUnaryData,
+  UntypedServiceImplementation,
+} from '@grpc/grpc-js';
+import { a2aErrorToServiceError, authFailureToServiceError } from './grpc-status.ts';
+import { decodeJson } from './proto-json.ts';
+import { type A2ARpc, a2aRpcs } from './service-definition.ts';
+
+/** The call's metadata as HTTP headers (text entries only), for authentication and trace context. */
+export function metadataToHeaders(metadata: Metadata): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(metadata.getMap())) {
+    if (key.endsWith('-bin') || typeof value !== 'string') continue;
+    try {
+      headers.append(key, value);
+    } catch {
+      // A value Headers refuses (a control character) cannot be a credential either.
+    }
+  }
+  return headers;
+}
+
+/** The version a call asks for: gRPC serves 1.0, which a call without `a2a-version` also gets. */
+function checkVersion(metadata: Metadata): void {
+  const requested = metadata.get(A2A_VERSION_HEADER.toLowerCase()).map(String).join(',');
+  if (requested.trim() !== '') negotiateVersion(requested, ['1.0']);
+}
+
+function readRequest(rpc: A2ARpc, bytes: Buffer): Record<string, unknown> {
+  let params: Record<string, unknown>;
+  try {
+    params = decodeJson(rpc.requestType, bytes);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw A2AError.invalidParams(`The ${rpc.requestType.name} message could not be decoded: ${reason}`);
+  }
+  // Before validation: a value nested thousands of levels deep would exhaust the validator's stack.
+  assertJsonDepth(params, 'params');
+  return params;
+}
+
+/** Builds the service implementation for `host`. */
+export function createGrpcService(host: A2ABindingHost): UntypedServiceImplementation {
+  if (!host.versions.includes('1.0')) {
+    throw new Error('The gRPC binding serves A2A 1.0, which this server does not serve');
+  }
+  const fail = (error: unknown, rpc: A2ARpc) =>
+    authFailureToServiceError(error) ??
+    a2aErrorToServiceError(
+      toA2AError(error, { logger: host.logger, details: { binding: 'GRPC', method: rpc.name } }),
+    );
+
+  async function prepare(rpc: A2ARpc, bytes: Buffer, metadata: Metadata, signal: AbortSignal) {
+    checkVersion(metadata);
+    const headers = metadataToHeaders(metadata);
+    const user = await host.authenticate(headers);
+    const prepared = prepareCall(rpc.name as A2AMethod, '1.0', readRequest(rpc, bytes));
+    const call: CallContext = {
+      version: '1.0',
+      binding: 'GRPC',
+      requestedExtensions: parseExtensionsHeader(
+        metadata.get(A2A_EXTENSIONS_HEADER.toLowerCase()).map(String),
+      ),
+      signal,
+      headers,
+      ...(prepared.tenant ? { tenant: prepared.tenant } : {}),
+      ...(user ? { user } : {}),
+    };
+    return prepared.run(host.handler, call);
+  }
+
+  function unary(rpc: A2ARpc) {
+    return async (call: ServerUnaryCall<Buffer, unknown>, callback: sendUnaryData<unknown>) => {
+      const aborted = new AbortController();
+      call.once('cancelled', () =>
+        aborted.abort(new DOMException('The client canceled the call', 'AbortError')),
+      );
+      try {
+        const outcome = await prepare(rpc, call.request, call.metadata, aborted.signal);
+        if (outcome.kind !== 'result') throw new Error(`${rpc.name} answered with a stream`);
+        callback(null, outcome.result ?? {});
+      } catch (error) {
+        callback(fail(error, rpc));
+      }
+    };
+  }
+
+  function streaming(rpc: A2ARpc) {
+    return async (call: ServerWritableStream<Buffer, unknown>) => {
+      const aborted = new AbortController();
+      let gone = false;
+      call.once('cancelled', () => {
+        gone = true;
+        aborted.abort(new DOMException('The client canceled the call', 'AbortError'));
+      });
+      try {
+        const outcome = await prepare(rpc, call.request, call.metadata, aborted.signal);
+        if (outcome.kind !== 'stream') throw new Error(`${rpc.name} answered without a stream`);
+        for await (const event of outcome.events) {
+          if (gone) break;
+          if (!call.write(outcome.toWire(event as StreamResponse))) await drained(call);
+        }
+        if (!gone) call.end();
+      } catch (error) {
+        if (!gone) call.emit('error', fail(error, rpc));
+      }
+    };
+  }
+
+  return Object.fromEntries(a2aRpcs().map((rpc) => [rpc.name, rpc.streaming ? streaming(rpc) : unary(rpc)]));
+}
+
+// Waits until the stream can take more, or the client is gone.
+function drained(call: ServerWritableStream<Buffer, unknown>): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      call.off('drain', done);
+      call.off('cancelled', done);
+      resolve();
+    };
+    call.once('drain', done);
+    call.once('cancelled', done);
+  });
+}

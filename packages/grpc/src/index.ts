@@ -1,0 +1,11 @@
+/**
+ * The A2A 1.0 gRPC binding for Baton (Node): `startGrpcServer` serves an A2A server's agent over gRPC next to its
+ * HTTP bindings, with the same handler, auth, limits and stores. The service and messages are loaded from
+ * `proto/a2a.proto`, written from the specification; nothing is generated.
+ */
+export { A2A_SERVICE_NAME, type A2AProto, a2aProto } from './a2a-proto.ts';
+export { createGrpcService, metadataToHeaders } from './create-grpc-service.ts';
+export { a2aErrorToServiceError, authFailureToServiceError, STATUS_DETAILS_KEY } from './grpc-status.ts';
+export { decodeJson, encodeJson, jsonToMessageObject, messageObjectToJson } from './proto-json.ts';
+export { type A2ARpc, a2aRpcs, a2aServerDefinition } from './service-definition.ts';
+export { type RunningGrpcServer, type StartGrpcOptions, startGrpcServer } from './start-grpc-server.ts';
