@@ -27,6 +27,9 @@ import { a2aErrorToServiceError, authFailureToServiceError } from './grpc-status
 import { decodeJson } from './proto-json.ts';
 import { type A2ARpc, a2aRpcs } from './service-definition.ts';
 
+/** How deep protobufjs decodes nested messages (protoc's default recursion limit). */
+const PROTOBUF_RECURSION_LIMIT = 100;
+
 /** The call's metadata as HTTP headers (text entries only), for authentication and trace context. */
 export function metadataToHeaders(metadata: Metadata): Headers {
   const headers = new Headers();
@@ -53,7 +56,10 @@ function readRequest(rpc: A2ARpc, bytes: Buffer): Record<string, unknown> {
     params = decodeJson(rpc.requestType, bytes);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw A2AError.invalidParams(`The ${rpc.requestType.name} message could not be decoded: ${reason}`);
+    const why = /nesting depth/.test(reason)
+      ? `it nests messages deeper than ${PROTOBUF_RECURSION_LIMIT} levels`
+      : reason;
+    throw A2AError.invalidParams(`The ${rpc.requestType.name} message could not be decoded: ${why}`);
   }
   // Before validation: a value nested thousands of levels deep would exhaust the validator's stack.
   assertJsonDepth(params, 'params');

@@ -5,7 +5,9 @@
  */
 export { A2A_SERVICE_NAME, type A2AProto, a2aProto } from './a2a-proto.ts';
 export { createGrpcService, metadataToHeaders } from './create-grpc-service.ts';
+export { fromGrpcError } from './grpc-client-error.ts';
 export { a2aErrorToServiceError, authFailureToServiceError, STATUS_DETAILS_KEY } from './grpc-status.ts';
+export { createGrpcTransport, type GrpcTransportOptions, grpcTransport } from './grpc-transport.ts';
 export { decodeJson, encodeJson, jsonToMessageObject, messageObjectToJson } from './proto-json.ts';
 export { type A2ARpc, a2aRpcs, a2aServerDefinition } from './service-definition.ts';
 export { type RunningGrpcServer, type StartGrpcOptions, startGrpcServer } from './start-grpc-server.ts';

@@ -3,6 +3,7 @@ import { type Credentials, createAuthenticator } from '../auth/create-authentica
 import {
   type AgentCardSource,
   type CardCache,
+  type ClientBinding,
   resolveAgentCard,
   selectInterface,
   type VerifyOptions,
@@ -11,6 +12,7 @@ import type { FetchLike } from '../http/fetch-like.ts';
 import type { Interceptor } from '../http/interceptor.ts';
 import type { RetryOptions } from '../retry/retry-policy.ts';
 import { createTransport } from '../transport/create-transport.ts';
+import type { TransportFactories } from '../transport/transport.ts';
 import { type A2AClient, createA2AClientFromTransport } from './a2a-client.ts';
 import type { ResubscribeOptions } from './resume-stream.ts';
 
@@ -36,8 +38,13 @@ export interface A2AClientOptions {
   readonly retry?: RetryOptions;
   /** Resubscribe policy of streams; `false` turns it off. */
   readonly resubscribe?: ResubscribeOptions | false;
-  /** Bindings this client may use; default both (the card's order decides among them, spec §8.3.2). */
-  readonly preferredBindings?: readonly ('JSONRPC' | 'HTTP+JSON')[];
+  /**
+   * Bindings this client may use; default JSON-RPC and HTTP+JSON, and gRPC too when `transports.GRPC` is given
+   * (the card's order decides among them, spec §8.3.2).
+   */
+  readonly preferredBindings?: readonly ClientBinding[];
+  /** Transports of bindings the client does not carry itself: `{ GRPC: grpcTransport() }` from `@baton/grpc` (Node). */
+  readonly transports?: TransportFactories;
   /** Protocol versions this client may use; default both (the card's order decides). */
   readonly preferredVersions?: readonly ProtocolVersion[];
   /** Cancels discovery. */
@@ -68,13 +75,17 @@ export async function createA2AClient(options: A2AClientOptions): Promise<A2ACli
     ...(options.verifyCard === undefined ? {} : { verify: options.verifyCard }),
   });
   let card = resolved.card;
+  const bindings =
+    options.preferredBindings ??
+    (['JSONRPC', 'HTTP+JSON', ...(options.transports?.GRPC ? ['GRPC' as const] : [])] as const);
   const selected = selectInterface(card, {
-    ...(options.preferredBindings === undefined ? {} : { bindings: options.preferredBindings }),
+    bindings,
     ...(options.preferredVersions === undefined ? {} : { versions: options.preferredVersions }),
   });
   const interceptors: readonly Interceptor[] | undefined = options.interceptors;
   const transport = createTransport({
     ...selected,
+    ...(options.transports === undefined ? {} : { transports: options.transports }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.headers === undefined ? {} : { headers: options.headers }),
     ...(interceptors === undefined ? {} : { interceptors }),

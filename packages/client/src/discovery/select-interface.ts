@@ -1,15 +1,15 @@
 import { type AgentCard, toMajorMinor } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
 
-/** A protocol binding this client speaks. */
-export type ClientBinding = 'JSONRPC' | 'HTTP+JSON';
+/** A protocol binding this client speaks (gRPC with a transport from `@baton/grpc`, on Node). */
+export type ClientBinding = 'JSONRPC' | 'HTTP+JSON' | 'GRPC';
 
 /** A protocol version (Major.Minor) this client speaks. */
 export type ClientVersion = '1.0' | '0.3';
 
 /** What the caller is willing to use; the card's order still decides among them (spec §8.3.2). */
 export interface InterfacePreferences {
-  /** Bindings to accept; default both. */
+  /** Bindings to accept; default JSON-RPC and HTTP+JSON. */
   readonly bindings?: readonly ClientBinding[];
   /** Protocol versions to accept; default both. */
   readonly versions?: readonly ClientVersion[];
