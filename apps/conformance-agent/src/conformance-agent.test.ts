@@ -1,4 +1,5 @@
 import { type A2AClient, createA2AClient } from '@baton/client';
+import { grpcTransport, type RunningGrpcServer, startGrpcServer } from '@baton/grpc';
 import type { StreamResponse } from '@baton/protocol';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,27 +8,36 @@ import { createConformanceAgent } from './create-conformance-agent.ts';
 import { artifactIn, collect, statusText, taskIn, taskOf, tck, trace } from './tck-test-helpers.ts';
 
 let running: RunningA2AServer;
+let grpc: RunningGrpcServer;
 let jsonRpc: A2AClient;
 let rest: A2AClient;
+let overGrpc: A2AClient;
 let legacy: A2AClient;
 
 beforeAll(async () => {
-  running = await startA2AServer(createConformanceAgent({ resubscribeWorkMs: 400, delayedCompleteMs: 100 }));
+  const server = createConformanceAgent({ resubscribeWorkMs: 400, delayedCompleteMs: 100 });
+  running = await startA2AServer(server);
+  grpc = await startGrpcServer(server, { shutdownDeadlineMs: 500 });
   const agent = running.url;
-  [jsonRpc, rest, legacy] = await Promise.all([
+  [jsonRpc, rest, overGrpc, legacy] = await Promise.all([
     createA2AClient({ agent, preferredBindings: ['JSONRPC'], preferredVersions: ['1.0'] }),
     createA2AClient({ agent, preferredBindings: ['HTTP+JSON'], preferredVersions: ['1.0'] }),
+    createA2AClient({ agent, preferredBindings: ['GRPC'], transports: { GRPC: grpcTransport() } }),
     createA2AClient({ agent, preferredBindings: ['JSONRPC'], preferredVersions: ['0.3'] }),
   ]);
 });
-afterAll(() => running.close());
+afterAll(async () => {
+  await grpc.close();
+  await running.close();
+});
 
 const bindings = (): [string, A2AClient][] => [
   ['JSON-RPC 1.0', jsonRpc],
   ['HTTP+JSON 1.0', rest],
+  ['gRPC 1.0', overGrpc],
 ];
 
-describe.each(['JSON-RPC 1.0', 'HTTP+JSON 1.0'])('the conformance contract over %s', (name) => {
+describe.each(['JSON-RPC 1.0', 'HTTP+JSON 1.0', 'gRPC 1.0'])('the conformance contract over %s', (name) => {
   const client = (): A2AClient => (bindings().find(([label]) => label === name) as [string, A2AClient])[1];
 
   it('tck-complete-task completes with "Hello from TCK"', async () => {

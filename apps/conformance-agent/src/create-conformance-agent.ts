@@ -43,9 +43,17 @@ export interface ConformanceAgentOptions {
   readonly pushConfigs?: PushConfigRecords | undefined;
   /** Task leases and an event bus (several instances); default none. */
   readonly cluster?: ClusterOptions | undefined;
+  /**
+   * The gRPC binding's address on the card (`host:port`); default the card request's host at the port
+   * `startGrpcServer` listens on. The card declares gRPC either way.
+   */
+  readonly grpcUrl?: string;
 }
 
-/** Creates the conformance agent: JSON-RPC and HTTP+JSON, A2A 1.0 and 0.3, streaming, push, extended card. */
+/**
+ * Creates the conformance agent: JSON-RPC and HTTP+JSON for A2A 1.0 and 0.3, gRPC for 1.0 (served by
+ * `startGrpcServer` from `@baton/grpc`), streaming, push, extended card.
+ */
 export function createConformanceAgent(options: ConformanceAgentOptions = {}): A2AServer {
   const executor = createConformanceExecutor({
     resubscribeWorkMs: options.resubscribeWorkMs ?? DEFAULT_TIMING.resubscribeWorkMs,
@@ -74,6 +82,7 @@ export function createConformanceAgent(options: ConformanceAgentOptions = {}): A
     ...(options.store ? { store: options.store } : {}),
     ...(options.cluster ? { cluster: options.cluster } : {}),
     extendedCard: EXTENDED_CARD,
+    grpc: options.grpcUrl ? { url: options.grpcUrl } : {},
     ...(options.url ? { url: options.url } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });

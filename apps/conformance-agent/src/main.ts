@@ -1,11 +1,13 @@
 /**
  * Runs the conformance agent: PORT (default 9999), HOST (default 127.0.0.1), PUBLIC_URL (the card's base
- * URL; default each request's origin), RESUBSCRIBE_WORK_MS, DELAYED_COMPLETE_MS and REQUIRE_TCK_EXTENSION
+ * URL; default each request's origin), GRPC_PORT (the gRPC binding; default PORT + 1, `0` for any free port) and
+ * GRPC_URL (the gRPC address on the card; default the card request's host and GRPC_PORT), RESUBSCRIBE_WORK_MS, DELAYED_COMPLETE_MS and REQUIRE_TCK_EXTENSION
  * (`1`: the card marks the kit's extension required), and `BATON_STORE` / `BATON_EVENT_BUS` /
  * `BATON_LEASE_TTL_MS` like every app (default: in memory, as the kit expects a fresh agent). Stops gracefully
  * on SIGINT / SIGTERM; a bad setting stops it at start with a one-line reason.
  */
 import { closeOnSignals, openStoresFromEnv } from '@baton/chain';
+import { startGrpcServer } from '@baton/grpc';
 import { startA2AServer } from '@baton/server/node';
 import { createAppLogger, describeTelemetry, startTelemetry } from '@baton/telemetry-node';
 import { createConformanceAgent } from './create-conformance-agent.ts';
@@ -38,6 +40,8 @@ const url = process.env.PUBLIC_URL || undefined;
 const resubscribeWorkMs = numberFromEnv('RESUBSCRIBE_WORK_MS');
 const delayedCompleteMs = numberFromEnv('DELAYED_COMPLETE_MS');
 const requireKitExtension = process.env.REQUIRE_TCK_EXTENSION === '1';
+const grpcPort = numberFromEnv('GRPC_PORT') ?? (port === 0 ? 0 : port + 1);
+const grpcUrl = process.env.GRPC_URL || undefined;
 
 const server = createConformanceAgent({
   ...(url ? { url } : {}),
@@ -48,13 +52,16 @@ const server = createConformanceAgent({
   pushConfigs: stores.pushConfigs,
   cluster: stores.cluster,
   logger,
+  ...(grpcUrl ? { grpcUrl } : {}),
 });
 if (telemetry.metricsRoute) server.route('/', telemetry.metricsRoute);
 const running = await startA2AServer(server, { port, hostname });
+const grpc = await startGrpcServer(server, { port: grpcPort, hostname });
 if (telemetry.plan) console.log(`conformance-agent: ${describeTelemetry(telemetry.plan)}`);
-console.log(`conformance-agent listening on ${url ?? running.url}`);
+console.log(`conformance-agent listening on ${url ?? running.url} (gRPC on ${grpcUrl ?? grpc.url})`);
 
 closeOnSignals('conformance-agent', async () => {
+  await grpc.close();
   await running.close();
   await stores.close();
   await telemetry.shutdown();

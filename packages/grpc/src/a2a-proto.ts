@@ -2,13 +2,33 @@
  * The A2A 1.0 gRPC service as protobufjs reflection, loaded once from `proto/` (written from the spec; see
  * proto/a2a.proto). Nothing is generated: the bytes are encoded and decoded from the loaded definitions.
  */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 
 /** The service's full name, as gRPC paths carry it. */
 export const A2A_SERVICE_NAME = 'lf.a2a.v1.A2AService';
 
-const protoFile = (path: string) => fileURLToPath(new URL(`../proto/${path}`, import.meta.url));
+/**
+ * The package's `proto/` folder: next to this module in the package, or, when this module was bundled into an
+ * app, found through the installed package.
+ */
+function protoDir(): string {
+  const beside = fileURLToPath(new URL('../proto/', import.meta.url));
+  if (existsSync(join(beside, 'a2a.proto'))) return beside;
+  try {
+    const manifest = createRequire(import.meta.url).resolve('@baton/grpc/package.json');
+    return join(dirname(manifest), 'proto');
+  } catch {
+    throw new Error(
+      '@baton/grpc cannot find its proto/ folder: keep @baton/grpc installed next to a bundled app (mark it external)',
+    );
+  }
+}
+
+const protoFile = (path: string) => join(protoDir(), path);
 
 /** The loaded definitions: the A2A service and messages, and google.rpc's Status and ErrorInfo. */
 export interface A2AProto {

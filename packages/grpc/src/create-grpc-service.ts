@@ -16,12 +16,12 @@ import {
 } from '@baton/protocol';
 import type { A2ABindingHost, CallContext } from '@baton/server';
 import { prepareCall, toA2AError } from '@baton/server/binding';
-import type {
+import {
   Metadata,
-  ServerUnaryCall,
-  ServerWritableStream,
-  sendUnaryData,
-  UntypedServiceImplementation,
+  type ServerUnaryCall,
+  type ServerWritableStream,
+  type sendUnaryData,
+  type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { a2aErrorToServiceError, authFailureToServiceError } from './grpc-status.ts';
 import { decodeJson } from './proto-json.ts';
@@ -77,6 +77,21 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
       toA2AError(error, { logger: host.logger, details: { binding: 'GRPC', method: rpc.name } }),
     );
 
+  const declared = new Set(host.declaredExtensions);
+  // Tells the caller which of the extensions it asked for are active (spec §3.2.6), as the HTTP bindings do.
+  function echoExtensions(
+    call: ServerUnaryCall<Buffer, unknown> | ServerWritableStream<Buffer, unknown>,
+  ): void {
+    const requested = parseExtensionsHeader(
+      call.metadata.get(A2A_EXTENSIONS_HEADER.toLowerCase()).map(String),
+    );
+    const active = requested.filter((uri) => declared.has(uri));
+    if (active.length === 0) return;
+    const answer = new Metadata();
+    answer.set(A2A_EXTENSIONS_HEADER.toLowerCase(), active.join(', '));
+    call.sendMetadata(answer);
+  }
+
   async function prepare(rpc: A2ARpc, bytes: Buffer, metadata: Metadata, signal: AbortSignal) {
     checkVersion(metadata);
     const headers = metadataToHeaders(metadata);
@@ -105,6 +120,7 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
       try {
         const outcome = await prepare(rpc, call.request, call.metadata, aborted.signal);
         if (outcome.kind !== 'result') throw new Error(`${rpc.name} answered with a stream`);
+        echoExtensions(call);
         callback(null, outcome.result ?? {});
       } catch (error) {
         callback(fail(error, rpc));
@@ -123,6 +139,7 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
       try {
         const outcome = await prepare(rpc, call.request, call.metadata, aborted.signal);
         if (outcome.kind !== 'stream') throw new Error(`${rpc.name} answered without a stream`);
+        echoExtensions(call);
         for await (const event of outcome.events) {
           if (gone) break;
           if (!call.write(outcome.toWire(event as StreamResponse))) await drained(call);

@@ -189,6 +189,37 @@ describe('the gRPC binding', () => {
   });
 });
 
+describe('the gRPC binding with extensions', () => {
+  it('echoes the extensions a caller asked for that the card declares, as the HTTP bindings do', async () => {
+    const agent = await serveAgent({
+      card: {
+        name: 'Extended',
+        description: 'Declares one extension',
+        version: '1.0.0',
+        skills: [],
+        extensions: [{ uri: 'https://ext.example/known', description: 'Known' }],
+      },
+    });
+    const client = rawClient(agent.grpc.url);
+    try {
+      let echoed: unknown[] = [];
+      await client.unary(
+        'SendMessage',
+        message('chunks:1'),
+        { 'a2a-extensions': 'https://ext.example/unknown, https://ext.example/known' },
+        {},
+        (metadata) => {
+          echoed = metadata.get('a2a-extensions');
+        },
+      );
+      expect(echoed).toEqual(['https://ext.example/known']);
+    } finally {
+      client.close();
+      await agent.close();
+    }
+  });
+});
+
 describe('the gRPC binding with authentication', () => {
   let agent: ServedAgent;
   let client: RawClient;

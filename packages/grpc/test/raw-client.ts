@@ -22,6 +22,7 @@ export interface RawClient {
     request: Json | Buffer,
     metadata?: Record<string, string>,
     options?: CallOptions,
+    onMetadata?: (metadata: Metadata) => void,
   ): Promise<Json>;
   stream(method: string, request: Json, metadata?: Record<string, string>): ClientReadableStream<Json>;
   close(): void;
@@ -56,15 +57,16 @@ export function rawClient(address: string): RawClient {
     return metadata;
   };
   return {
-    unary: (method, request, metadata, options = {}) =>
+    unary: (method, request, metadata, options = {}, onMetadata) =>
       new Promise((resolve, reject) => {
-        client[method]?.call(
+        const call = client[method]?.call(
           client,
           request,
           toMetadata(metadata),
           options,
           (error: ServiceError | null, value: Json) => (error ? reject(error) : resolve(value)),
-        );
+        ) as { on(event: 'metadata', listener: (metadata: Metadata) => void): void } | undefined;
+        if (onMetadata) call?.on('metadata', onMetadata);
       }),
     stream: (method, request, metadata) =>
       client[method]?.call(client, request, toMetadata(metadata)) as ClientReadableStream<Json>,

@@ -374,6 +374,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     versions: served.versions,
     logger,
     maxBodyBytes: maxSize,
+    declaredExtensions: declaredExtensions.map((extension) => extension.uri),
     authenticate: createHeaderAuthenticator(options.auth ?? options.getUser),
     grpcListening(port) {
       grpcPort = port;

@@ -15,6 +15,7 @@ import { describeMachine } from './machine.ts';
 import { canPin, pin, startLoadGenerator } from './processes.ts';
 import { renderReport, renderThroughputPlot } from './report.ts';
 import { renderStoresReport } from './report-stores.ts';
+import { renderGrpcReport, runGrpc } from './run-grpc.ts';
 import { runMemory } from './run-memory.ts';
 import { runStores } from './run-stores.ts';
 import { renderTelemetryReport, runTelemetryCost } from './run-telemetry-cost.ts';
@@ -83,6 +84,7 @@ try {
   const stores = await runStores(generator, { ...settings, serverCore, log });
   const telemetry = await runTelemetryCost(generator, { ...settings, serverCore, log });
   const growth = await runGrowth(generator, { ...settings, serverCore, log });
+  const grpc = await runGrpc(generator, { ...settings, serverCore, log });
 
   problems = [
     ...answerProblems(figures, TARGETS),
@@ -95,6 +97,7 @@ try {
       : []),
     ...answerProblems(stores.figures, stores.stores),
     ...answerProblems(telemetry.figures, telemetry.targets),
+    ...answerProblems(grpc.figures, grpc.targets),
     ...growthProblems(growth),
     ...(stores.large.errors > 0
       ? [`W8: ${stores.large.errors} wrong answers, e.g. ${stores.large.firstError}`]
@@ -110,7 +113,7 @@ try {
     memory,
     chain,
     plots: PLOTS,
-  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n`;
+  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n\n${renderGrpcReport(grpc).join('\n')}\n`;
   const plots = {
     'throughput.svg': renderThroughputPlot({ workloads: WORKLOADS, figures }),
     ...renderGrowthPlots(growth),

@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @baton/bench quick [--target hono-target] [--only 'W1 c=16,W2'] [--duration 3] [--rounds 1]`:
  * one target under some of W1–W4, with the server's CPU per request read from /proc, for a quick look while
- * tuning. `--url U --pid P` measures a server started by hand (e.g. under `--cpu-prof`); `--no-build` reuses
+ * tuning. `--grpc` calls a gRPC target (`baton-grpc-target`, `sdk-grpc-target`). `--url U --pid P` measures a server started by hand (e.g. under `--cpu-prof`); `--no-build` reuses
  * the bundles. Its figures are not comparisons: that is `pnpm bench`, interleaved against the ceiling and the SDK.
  */
 import { readFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     pid: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    grpc: { type: 'boolean', default: false },
   },
 });
 const only = values.only?.split(',');
@@ -39,11 +40,13 @@ const target = values.url
 try {
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const workload of WORKLOADS.filter((w) => !only || only.includes(w.id))) {
-      await generator.run(workload.job(target.url, { warmupMs: 0, durationMs: 1000 }));
+      const job = (durationMs: number) => ({
+        ...workload.job(target.url, { warmupMs: 0, durationMs }),
+        ...(values.grpc ? { grpc: true } : {}),
+      });
+      await generator.run(job(1000));
       const before = cpuOf(target.pid);
-      const result = await generator.run(
-        workload.job(target.url, { warmupMs: 0, durationMs: Number(values.duration) * 1000 }),
-      );
+      const result = await generator.run(job(Number(values.duration) * 1000));
       const cpuUs = ((cpuOf(target.pid) - before) * 1e6) / (result.requests || 1);
       const rate = (result.requests / result.elapsedMs) * 1000;
       console.log(

@@ -10,6 +10,8 @@ export interface TargetSpec<Id extends string = string> {
   readonly label: string;
   readonly script: string;
   readonly env?: Readonly<Record<string, string>>;
+  /** Whether the target serves gRPC (it announces `http://host:port`); its jobs go over gRPC. */
+  readonly grpc?: boolean;
 }
 
 export interface Target extends TargetSpec<'baton' | 'sdk' | 'hono'> {}
@@ -79,7 +81,8 @@ export async function runWorkloads<Id extends string = Target['id']>(
         const order = round % 2 === 0 ? targets : [...targets].reverse();
         for (const target of order) {
           const origin = running.get(target.id)?.url ?? '';
-          const result = await generator.run(workload.job(origin, settings));
+          const job = workload.job(origin, settings);
+          const result = await generator.run(target.grpc ? { ...job, grpc: true } : job);
           samples.get(target.id)?.push(result);
           const rate = ((result.requests / result.elapsedMs) * 1000).toFixed(0);
           settings.log(`${workload.id} round ${round + 1} ${target.label}: ${rate} ${workload.unit}`);

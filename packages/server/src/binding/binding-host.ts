@@ -17,6 +17,8 @@ export interface A2ABindingHost {
   readonly logger: Logger;
   /** Largest request accepted, in bytes. */
   readonly maxBodyBytes: number;
+  /** The extension URIs the card declares: those a caller asks for are active, and echoed back. */
+  readonly declaredExtensions: readonly string[];
   /**
    * The caller of a call that carries these headers, as the HTTP bindings work it out (`auth`, else `getUser`);
    * `undefined` for an anonymous caller. Rejects with an `AuthFailure` when the credentials are refused.

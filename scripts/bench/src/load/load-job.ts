@@ -12,7 +12,10 @@ export type Expectation =
   | { readonly kind: 'history'; readonly history: number };
 
 export interface LoadJob {
+  /** `http://host:port` of the target. */
   readonly origin: string;
+  /** Send each call over gRPC to the origin's `host:port` instead of HTTP: the body's method and params. */
+  readonly grpc?: boolean;
   readonly path: string;
   readonly method: 'GET' | 'POST';
   readonly headers: Readonly<Record<string, string>>;

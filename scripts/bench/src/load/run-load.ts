@@ -1,8 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { percentileOfSorted } from '../stats.ts';
 import { checkResponse } from './check-response.ts';
+import { GrpcChannel } from './grpc-connection.ts';
 import type { LoadJob, LoadResult } from './load-job.ts';
-import { RawConnection, requestHead } from './raw-http-client.ts';
+import { RawConnection, type RawResponse, requestHead } from './raw-http-client.ts';
+
+/** What one closed loop sends its requests through. */
+interface Sender {
+  send(body?: string): Promise<RawResponse>;
+  close(): void;
+}
 
 /**
  * Runs one closed loop against one target: `concurrency` requests in flight on as many kept-alive
@@ -10,8 +17,14 @@ import { RawConnection, requestHead } from './raw-http-client.ts';
  * connection, every answer read to its end and checked.
  */
 export async function runLoad(job: LoadJob): Promise<LoadResult> {
+  const channel = job.grpc ? new GrpcChannel(new URL(job.origin).host) : undefined;
   const head = requestHead(job.origin, job.method, job.path, job.headers);
-  const connections = Array.from({ length: job.concurrency }, () => new RawConnection(head));
+  // Over gRPC the loops share one channel; over HTTP each has its own kept-alive connection.
+  const connections: Sender[] = Array.from({ length: job.concurrency }, () =>
+    channel
+      ? { send: (body?: string) => channel.send(body ?? '{}'), close: () => undefined }
+      : new RawConnection(head),
+  );
   const latencies: number[] = [];
   let sequence = 0;
   let requests = 0;
@@ -25,7 +38,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   let cpuAtStart = counted ? process.cpuUsage() : undefined;
   let stop = false;
 
-  const one = async (connection: RawConnection): Promise<void> => {
+  const one = async (connection: Sender): Promise<void> => {
     const n = ++sequence;
     const begin = performance.now();
     let problem: string | undefined;
@@ -51,13 +64,14 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     if (counted && requests >= (job.requests ?? 0)) stop = true;
   };
 
-  const loop = async (connection: RawConnection): Promise<void> => {
+  const loop = async (connection: Sender): Promise<void> => {
     while (!stop && performance.now() < windowEnd) await one(connection);
   };
   await Promise.all(connections.map(loop));
   const finished = counted ? performance.now() : windowEnd;
   const cpu = process.cpuUsage(cpuAtStart);
   for (const connection of connections) connection.close();
+  channel?.close();
   if (counted) windowStart = started;
   const elapsedMs = finished - windowStart;
   latencies.sort((a, b) => a - b);

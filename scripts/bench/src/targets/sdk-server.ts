@@ -24,7 +24,7 @@ interface ExpressApp extends RequestListener {
 }
 const express = createRequire(import.meta.url)('express') as () => ExpressApp;
 
-class BenchExecutor implements AgentExecutor {
+export class BenchExecutor implements AgentExecutor {
   execute = async (ctx: RequestContext, bus: ExecutionEventBus): Promise<void> => {
     const ids = { taskId: ctx.taskId, contextId: ctx.contextId };
     const first = ctx.userMessage.parts[0]?.content;

@@ -1,0 +1,73 @@
+/**
+ * W11: the gRPC binding. W1 c=16 and W3 on Baton and on the official SDK, each over JSON-RPC and over gRPC (the
+ * same executor on all four), interleaved. The load generator drives gRPC with @grpc/grpc-js on one channel.
+ */
+import type { LoadGenerator } from './processes.ts';
+import { whole } from './report-format.ts';
+import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } from './run-workloads.ts';
+import { WORKLOADS } from './workloads.ts';
+
+export type GrpcTargetId = 'batonJsonRpc' | 'batonGrpc' | 'sdkJsonRpc' | 'sdkGrpc';
+
+/** What W11 measured: figures by workload, then by target. */
+export interface GrpcResults {
+  readonly targets: readonly TargetSpec<GrpcTargetId>[];
+  readonly figures: Map<string, Partial<Record<GrpcTargetId, Figures>>>;
+}
+
+export const GRPC_TARGETS: readonly TargetSpec<GrpcTargetId>[] = [
+  { id: 'batonJsonRpc', label: 'Baton, JSON-RPC', script: 'baton-target' },
+  { id: 'batonGrpc', label: 'Baton, gRPC', script: 'baton-grpc-target', grpc: true },
+  { id: 'sdkJsonRpc', label: '@a2a-js/sdk, JSON-RPC', script: 'sdk-target' },
+  { id: 'sdkGrpc', label: '@a2a-js/sdk, gRPC', script: 'sdk-grpc-target', grpc: true },
+];
+
+// What each row is divided by: the same server over JSON-RPC, and the SDK over the same binding.
+const COMPARED: Record<GrpcTargetId, { readonly jsonRpc?: GrpcTargetId; readonly sdk?: GrpcTargetId }> = {
+  batonJsonRpc: { sdk: 'sdkJsonRpc' },
+  batonGrpc: { jsonRpc: 'batonJsonRpc', sdk: 'sdkGrpc' },
+  sdkJsonRpc: {},
+  sdkGrpc: { jsonRpc: 'sdkJsonRpc' },
+};
+
+/** Runs W11. */
+export async function runGrpc(generator: LoadGenerator, settings: WorkloadSettings): Promise<GrpcResults> {
+  const workloads = WORKLOADS.filter((workload) => workload.id === 'W1 c=16' || workload.id === 'W3');
+  const figures = await runWorkloads(
+    workloads.map((workload) => ({ ...workload, id: `W11 ${workload.id}` })),
+    generator,
+    settings,
+    GRPC_TARGETS,
+  );
+  return { targets: GRPC_TARGETS, figures };
+}
+
+/** The W11 section of the report. */
+export function renderGrpcReport(results: GrpcResults): string[] {
+  const lines = [
+    '## W11: the gRPC binding',
+    '',
+    'W1 c=16 and W3 on Baton (`startGrpcServer` from `@baton/grpc`) and on the official SDK (`grpcService`), each',
+    'over JSON-RPC and over gRPC, the same executor on all four. The load generator calls gRPC with',
+    '@grpc/grpc-js on one channel (its calls share one HTTP/2 connection) and checks every answer as it does for',
+    'JSON-RPC. Interleaved rounds, medians.',
+    '',
+    '| workload | target | rate | p50 ms | p99 ms | gRPC / JSON-RPC | Baton / SDK | load generator CPU | wrong answers |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  const ratio = (a: Figures | undefined, b: Figures | undefined) =>
+    a && b && b.rate > 0 ? `${(a.rate / b.rate).toFixed(2)}x` : '';
+  for (const [workload, figures] of results.figures) {
+    for (const target of results.targets) {
+      const f = figures[target.id];
+      if (!f) continue;
+      const compared = COMPARED[target.id];
+      const overJsonRpc = compared.jsonRpc ? ratio(f, figures[compared.jsonRpc]) : '';
+      const overSdk = compared.sdk ? ratio(f, figures[compared.sdk]) : '';
+      lines.push(
+        `| ${workload} | ${target.label} | ${whole(f.rate)} | ${f.p50Ms.toFixed(2)} | ${f.p99Ms.toFixed(2)} | ${overJsonRpc} | ${overSdk} | ${Math.round(f.generatorCpu)} % | ${f.errors} |`,
+      );
+    }
+  }
+  return lines;
+}
