@@ -92,7 +92,7 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
     call.sendMetadata(answer);
   }
 
-  async function prepare(rpc: A2ARpc, bytes: Buffer, metadata: Metadata, signal: AbortSignal) {
+  async function prepare(rpc: A2ARpc, bytes: Buffer, metadata: Metadata, canceled: CancelSignal) {
     checkVersion(metadata);
     const headers = metadataToHeaders(metadata);
     const user = await host.authenticate(headers);
@@ -103,7 +103,9 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
       requestedExtensions: parseExtensionsHeader(
         metadata.get(A2A_EXTENSIONS_HEADER.toLowerCase()).map(String),
       ),
-      signal,
+      get signal() {
+        return canceled.signal;
+      },
       headers,
       ...(prepared.tenant ? { tenant: prepared.tenant } : {}),
       ...(user ? { user } : {}),
@@ -113,12 +115,9 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
 
   function unary(rpc: A2ARpc) {
     return async (call: ServerUnaryCall<Buffer, unknown>, callback: sendUnaryData<unknown>) => {
-      const aborted = new AbortController();
-      call.once('cancelled', () =>
-        aborted.abort(new DOMException('The client canceled the call', 'AbortError')),
-      );
+      const canceled = cancelSignalOf(call);
       try {
-        const outcome = await prepare(rpc, call.request, call.metadata, aborted.signal);
+        const outcome = await prepare(rpc, call.request, call.metadata, canceled);
         if (outcome.kind !== 'result') throw new Error(`${rpc.name} answered with a stream`);
         echoExtensions(call);
         callback(null, outcome.result ?? {});
@@ -130,28 +129,52 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
 
   function streaming(rpc: A2ARpc) {
     return async (call: ServerWritableStream<Buffer, unknown>) => {
-      const aborted = new AbortController();
-      let gone = false;
-      call.once('cancelled', () => {
-        gone = true;
-        aborted.abort(new DOMException('The client canceled the call', 'AbortError'));
-      });
+      const canceled = cancelSignalOf(call);
       try {
-        const outcome = await prepare(rpc, call.request, call.metadata, aborted.signal);
+        const outcome = await prepare(rpc, call.request, call.metadata, canceled);
         if (outcome.kind !== 'stream') throw new Error(`${rpc.name} answered without a stream`);
         echoExtensions(call);
         for await (const event of outcome.events) {
-          if (gone) break;
+          if (canceled.gone) break;
           if (!call.write(outcome.toWire(event as StreamResponse))) await drained(call);
         }
-        if (!gone) call.end();
+        if (!canceled.gone) call.end();
       } catch (error) {
-        if (!gone) call.emit('error', fail(error, rpc));
+        if (!canceled.gone) call.emit('error', fail(error, rpc));
       }
     };
   }
 
   return Object.fromEntries(a2aRpcs().map((rpc) => [rpc.name, rpc.streaming ? streaming(rpc) : unary(rpc)]));
+}
+
+/** Whether the client went away, and a signal that fires when it does, made only if something reads it. */
+interface CancelSignal {
+  readonly gone: boolean;
+  readonly signal: AbortSignal;
+}
+
+// Most unary calls finish without anyone reading their signal, and an AbortController is not free.
+function cancelSignalOf(call: { once(event: 'cancelled', listener: () => void): unknown }): CancelSignal {
+  let gone = false;
+  let controller: AbortController | undefined;
+  const reason = () => new DOMException('The client canceled the call', 'AbortError');
+  call.once('cancelled', () => {
+    gone = true;
+    controller?.abort(reason());
+  });
+  return {
+    get gone() {
+      return gone;
+    },
+    get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        if (gone) controller.abort(reason());
+      }
+      return controller.signal;
+    },
+  };
 }
 
 // Waits until the stream can take more, or the client is gone.
