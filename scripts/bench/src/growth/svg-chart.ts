@@ -58,7 +58,8 @@ export function renderBarChart(chart: BarChart): string {
   const groupWidth = plotWidth / Math.max(1, chart.groups.length);
   const barWidth = (groupWidth * 0.8) / Math.max(1, chart.series.length);
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="system-ui, sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="system-ui, sans-serif" font-size="12" role="img">`,
+    `<title>${escapeXml(chart.title)}</title>`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
     `<text x="${MARGIN.left}" y="20" font-size="14" font-weight="600">${escapeXml(chart.title)}</text>`,
   ];
