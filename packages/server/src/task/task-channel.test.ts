@@ -82,6 +82,39 @@ describe('TaskChannel.run', () => {
     expect(log).toEqual(['outer end', 'inner']);
   });
 
+  it('lets a caller awaiting its work resume before the next queued work starts (a cancel after a write)', async () => {
+    const subject = channel();
+    const log: string[] = [];
+    const write = subject.run(async () => {
+      await later(undefined);
+      log.push('write applied');
+    });
+    const cancel = subject.run(() => {
+      log.push('cancel starts');
+    });
+    await write;
+    log.push('writer resumed');
+    await cancel;
+    expect(log).toEqual(['write applied', 'writer resumed', 'cancel starts']);
+  });
+
+  it('queues work started from inside work that is still running synchronously behind it', async () => {
+    const subject = channel();
+    const log: string[] = [];
+    let nested: Promise<void> | undefined;
+    const outer = subject.run(() => {
+      nested = subject.run(() => {
+        log.push('nested');
+      });
+      log.push('outer starts');
+      return later(undefined).then(() => {
+        log.push('outer ends');
+      });
+    });
+    await Promise.all([outer, nested]);
+    expect(log).toEqual(['outer starts', 'outer ends', 'nested']);
+  });
+
   it('lets the registry drop the channel once the queue is empty and no execution is attached', async () => {
     let idle = 0;
     const subject = channel(() => {

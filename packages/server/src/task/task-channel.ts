@@ -50,9 +50,14 @@ export class TaskChannel {
   private readonly hub: TaskEventHub;
   private readonly onIdle: (channel: TaskChannel) => void;
   private currentState: TaskState | undefined;
-  // Work waiting for the piece in progress, started one at a time in call order.
-  private readonly waiting: (() => void)[] = [];
-  private busy = false;
+  private tail: Promise<unknown> = Promise.resolve();
+  // Work queued or running: the channel is idle at 0.
+  private pending = 0;
+  // While work that found the queue idle is running synchronously, its promise is not known yet: work queued
+  // from inside it waits here, to be chained behind it once it returns.
+  private starting = false;
+  private early: (() => void)[] = [];
+  private readonly settleOne = () => this.settle();
 
   constructor(init: TaskChannelInit) {
     this.store = init.store;
@@ -77,53 +82,48 @@ export class TaskChannel {
 
   /**
    * Runs `work` after all work queued before it; the queue goes on whether `work` succeeds or fails. Work that
-   * finds the queue idle starts at once, and work that finishes at once (a write to a `sync` store) settles the
-   * returned promise without a hop through the queue.
+   * finds the queue idle starts at once, and work that finishes at once (a write to a `sync` store) settles
+   * without a hop through the queue. Queued work starts once the work before it has settled and its caller has
+   * been told, as before: a caller awaiting a write resumes before the next queued write (a cancel) applies.
    */
   run<T>(work: () => MaybePromise<T>): Promise<T> {
-    if (!this.busy) return this.start(work);
+    if (this.pending === 0) return this.startNow(work);
+    this.pending += 1;
+    if (!this.starting) return this.chain(work);
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push(() => {
-        this.start(work).then(resolve, reject);
+      this.early.push(() => {
+        this.chain(work).then(resolve, reject);
       });
     });
   }
 
-  private start<T>(work: () => MaybePromise<T>): Promise<T> {
-    this.busy = true;
-    const result = attempt(work);
-    if (!isPromise(result)) {
-      this.next();
-      return Promise.resolve(result);
-    }
-    return result.then(
-      (value) => {
-        this.next();
-        return value;
-      },
-      (error: unknown) => {
-        this.next();
-        throw error;
-      },
-    );
+  private chain<T>(work: () => MaybePromise<T>): Promise<T> {
+    const result = this.tail.then(work);
+    this.tail = result.then(this.settleOne, this.settleOne);
+    return result;
   }
 
-  // The next waiting work starts in a microtask of its own, so a long queue never nests on the stack.
-  private next(): void {
-    const following = this.waiting.shift();
-    if (following) {
-      queueMicrotask(following);
-      return;
+  private startNow<T>(work: () => MaybePromise<T>): Promise<T> {
+    this.pending = 1;
+    this.starting = true;
+    const result = attempt(work);
+    this.starting = false;
+    if (isPromise(result)) this.tail = result.then(this.settleOne, this.settleOne);
+    if (this.early.length > 0) {
+      const early = this.early;
+      this.early = [];
+      for (const queue of early) queue();
     }
-    this.busy = false;
-    if (this.execution === undefined) this.onIdle(this);
+    if (isPromise(result)) return result;
+    this.settle();
+    return Promise.resolve(result);
   }
 
   /** Drops the execution and lets the channel go once its queue is empty. */
   detachExecution(execution: LiveExecution): void {
     if (this.execution !== execution) return;
     this.execution = undefined;
-    if (!this.busy) this.onIdle(this);
+    if (this.pending === 0) this.onIdle(this);
   }
 
   /** Creates the task in SUBMITTED with the user's message as its history, and publishes it. */
@@ -216,5 +216,10 @@ export class TaskChannel {
     const stored = await this.store.get(this.taskId, options);
     if (!stored) throw new Error(`Task ${this.taskId} vanished from the store while in use`);
     return stored;
+  }
+
+  private settle(): void {
+    this.pending -= 1;
+    if (this.pending === 0 && this.execution === undefined) this.onIdle(this);
   }
 }
