@@ -23,7 +23,7 @@ import {
   jsonRpcResultResponse,
 } from './json-rpc-responses.ts';
 import { methodNotFound } from './method-not-found.ts';
-import { readJsonRpcRequest } from './read-json-rpc-request.ts';
+import { notificationRefused, readJsonRpcRequest } from './read-json-rpc-request.ts';
 
 /** Options of {@link createJsonRpcApp}. */
 export interface JsonRpcAppOptions {
@@ -84,13 +84,14 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
     }
     const read = readJsonRpcRequest(text);
     if (!read.ok) return jsonRpcErrorResponse(read.id, read.error, errorVersion);
-    const { id, method, params } = read.call;
+    const { id, method, params, hasId } = read.call;
     if (!negotiated.ok) return jsonRpcErrorResponse(id, negotiated.error, errorVersion);
     const version = negotiated.version;
     const resolved = resolveMethod(method);
     if (resolved?.version !== version) {
       return jsonRpcErrorResponse(id, methodNotFound(method, resolved, version), version);
     }
+    if (!hasId) return jsonRpcErrorResponse(null, notificationRefused(), version);
     const fail = (error: unknown) =>
       toA2AError(error, { logger, details: { binding: 'JSONRPC', method, id } });
     try {

@@ -42,18 +42,6 @@ describe('JSON-RPC envelope errors', () => {
     ['a boolean id', { jsonrpc: '2.0', id: true, method: 'tasks/get' }, null, 'id must be'],
     ['an object id', { jsonrpc: '2.0', id: { n: 1 }, method: 'tasks/get' }, null, 'id must be'],
     [
-      'array params',
-      { jsonrpc: '2.0', id: 'r', method: 'tasks/get', params: ['t1'] },
-      'r',
-      'params must be an object',
-    ],
-    [
-      'string params',
-      { jsonrpc: '2.0', id: 'r', method: 'tasks/get', params: 't1' },
-      'r',
-      'params must be an object',
-    ],
-    [
       'a notification (no id)',
       { jsonrpc: '2.0', method: 'tasks/get', params: { id: TASK_ID } },
       null,
@@ -64,6 +52,25 @@ describe('JSON-RPC envelope errors', () => {
     const reply = await readJson(await post(app, body));
     expect(reply).toMatchObject({ jsonrpc: '2.0', id, error: { code: -32600 } });
     expect(reply.error?.message).toContain(words);
+    expect(handler.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['array params', { jsonrpc: '2.0', id: 'r', method: 'tasks/get', params: ['t1'] }, 'r'],
+    ['string params', { jsonrpc: '2.0', id: 'r', method: 'tasks/get', params: 't1' }, 'r'],
+    ['string params without id', { jsonrpc: '2.0', method: 'tasks/get', params: 't1' }, null],
+  ])('answers %s with -32602 naming params, as the official SDKs do', async (_, body, id) => {
+    const { app, handler } = setup();
+    const reply = await readJson(await post(app, body));
+    expect(reply).toMatchObject({ jsonrpc: '2.0', id, error: { code: -32602 } });
+    expect(reply.error?.message).toContain('params must be an object');
+    expect(handler.calls).toHaveLength(0);
+  });
+
+  it('answers an unknown method without id with -32601, not the missing id', async () => {
+    const { app, handler } = setup();
+    const reply = await readJson(await post(app, { jsonrpc: '2.0', method: 'tasks/teleport', params: {} }));
+    expect(reply).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32601 } });
     expect(handler.calls).toHaveLength(0);
   });
 
