@@ -15,7 +15,7 @@ import {
   type StreamResponse,
 } from '@baton/protocol';
 import type { A2ABindingHost, CallContext } from '@baton/server';
-import { prepareCall, toA2AError } from '@baton/server/binding';
+import { createLazyAbort, type LazyAbort, prepareCall, toA2AError } from '@baton/server/binding';
 import {
   Metadata,
   type ServerUnaryCall,
@@ -92,7 +92,7 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
     call.sendMetadata(answer);
   }
 
-  async function prepare(rpc: A2ARpc, bytes: Buffer, metadata: Metadata, canceled: CancelSignal) {
+  async function prepare(rpc: A2ARpc, bytes: Buffer, metadata: Metadata, canceled: LazyAbort) {
     checkVersion(metadata);
     const headers = metadataToHeaders(metadata);
     const user = await host.authenticate(headers);
@@ -135,12 +135,12 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
         if (outcome.kind !== 'stream') throw new Error(`${rpc.name} answered without a stream`);
         echoExtensions(call);
         for await (const event of outcome.events) {
-          if (canceled.gone) break;
+          if (canceled.aborted) break;
           if (!call.write(outcome.toWire(event as StreamResponse))) await drained(call);
         }
-        if (!canceled.gone) call.end();
+        if (!canceled.aborted) call.end();
       } catch (error) {
-        if (!canceled.gone) call.emit('error', fail(error, rpc));
+        if (!canceled.aborted) call.emit('error', fail(error, rpc));
       }
     };
   }
@@ -148,33 +148,11 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
   return Object.fromEntries(a2aRpcs().map((rpc) => [rpc.name, rpc.streaming ? streaming(rpc) : unary(rpc)]));
 }
 
-/** Whether the client went away, and a signal that fires when it does, made only if something reads it. */
-interface CancelSignal {
-  readonly gone: boolean;
-  readonly signal: AbortSignal;
-}
-
 // Most unary calls finish without anyone reading their signal, and an AbortController is not free.
-function cancelSignalOf(call: { once(event: 'cancelled', listener: () => void): unknown }): CancelSignal {
-  let gone = false;
-  let controller: AbortController | undefined;
-  const reason = () => new DOMException('The client canceled the call', 'AbortError');
-  call.once('cancelled', () => {
-    gone = true;
-    controller?.abort(reason());
-  });
-  return {
-    get gone() {
-      return gone;
-    },
-    get signal() {
-      if (!controller) {
-        controller = new AbortController();
-        if (gone) controller.abort(reason());
-      }
-      return controller.signal;
-    },
-  };
+function cancelSignalOf(call: { once(event: 'cancelled', listener: () => void): unknown }): LazyAbort {
+  const abort = createLazyAbort();
+  call.once('cancelled', () => abort.abort(new DOMException('The client canceled the call', 'AbortError')));
+  return abort;
 }
 
 // Waits until the stream can take more, or the client is gone.

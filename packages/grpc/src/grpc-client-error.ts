@@ -5,12 +5,10 @@
  */
 
 import { A2AClientError } from '@baton/client';
-import { A2AError, RPC_STATUS_NAMES } from '@baton/protocol';
+import { A2AError, ERROR_INFO_TYPE, RPC_STATUS_NAMES } from '@baton/protocol';
 import { type ServiceError, status } from '@grpc/grpc-js';
 import { a2aProto } from './a2a-proto.ts';
 import { STATUS_DETAILS_KEY } from './grpc-status.ts';
-
-const ERROR_INFO_TYPE_URL = 'type.googleapis.com/google.rpc.ErrorInfo';
 
 // The HTTP status of each gRPC code, as google.rpc maps them, for codes with no ErrorInfo.
 const HTTP_STATUS: Readonly<Record<number, number>> = {
@@ -40,10 +38,10 @@ function detailsOf(error: ServiceError): Record<string, unknown>[] {
       details?: { type_url?: string; value?: Uint8Array }[];
     };
     return (decoded.details ?? []).flatMap((detail) =>
-      detail.type_url === ERROR_INFO_TYPE_URL && detail.value
+      detail.type_url === ERROR_INFO_TYPE && detail.value
         ? [
             {
-              '@type': ERROR_INFO_TYPE_URL,
+              '@type': ERROR_INFO_TYPE,
               ...(ErrorInfo.toObject(ErrorInfo.decode(detail.value)) as object),
             },
           ]

@@ -4,15 +4,19 @@
  * `grpc-status-details-bin` trailer. Refused credentials are UNAUTHENTICATED or PERMISSION_DENIED.
  */
 
-import { A2A_ERROR_DOMAIN, A2A_ERRORS, type A2AError, RPC_STATUS_NAMES } from '@baton/protocol';
+import {
+  A2A_ERROR_DOMAIN,
+  A2A_ERRORS,
+  type A2AError,
+  ERROR_INFO_TYPE,
+  RPC_STATUS_NAMES,
+} from '@baton/protocol';
 import { isAuthFailure } from '@baton/server';
 import { status as GrpcStatus, Metadata, type ServiceError } from '@grpc/grpc-js';
 import { a2aProto } from './a2a-proto.ts';
 
 /** The trailer that carries a serialized google.rpc.Status. */
 export const STATUS_DETAILS_KEY = 'grpc-status-details-bin';
-
-const ERROR_INFO_TYPE_URL = 'type.googleapis.com/google.rpc.ErrorInfo';
 
 /** The numeric gRPC code of a google.rpc code name (the names are listed in code order). */
 function codeOf(name: (typeof RPC_STATUS_NAMES)[number]): number {
@@ -54,7 +58,7 @@ export function a2aErrorToServiceError(error: A2AError): ServiceError {
       code,
       message: error.message,
       // protobufjs's built-in google.protobuf.Any keeps the proto's field name.
-      details: [{ type_url: ERROR_INFO_TYPE_URL, value: info }],
+      details: [{ type_url: ERROR_INFO_TYPE, value: info }],
     }),
   ).finish();
   const trailer = new Metadata();

@@ -22,8 +22,9 @@ import {
   type TransportOptions,
   V1_OPERATION_CODECS,
   type V1OperationWire,
+  withInterfaceTenant,
 } from '@baton/client';
-import { A2A_VERSION_HEADER, isJsonObject } from '@baton/protocol';
+import { A2A_VERSION_HEADER } from '@baton/protocol';
 import {
   type ChannelCredentials,
   type ChannelOptions,
@@ -95,11 +96,7 @@ export function createGrpcTransport(
   }
 
   function encode<Request>(codec: OperationCodec<Request, unknown, V1OperationWire>, request: Request) {
-    const withTenant =
-      options.tenant && isJsonObject(request) && request.tenant === undefined
-        ? { ...request, tenant: options.tenant }
-        : request;
-    const wire = codec.encode(withTenant as Request);
+    const wire = codec.encode(withInterfaceTenant(request, options.tenant));
     return { rpc: rpcOf(wire.method), params: wire.params ?? {} };
   }
 

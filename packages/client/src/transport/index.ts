@@ -18,3 +18,4 @@ export {
 export * from './rest-transport.ts';
 export * from './transport.ts';
 export * from './transport-options.ts';
+export { withInterfaceTenant } from './with-tenant.ts';

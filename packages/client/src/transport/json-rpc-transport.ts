@@ -12,6 +12,7 @@ import {
 } from './operation-codec.ts';
 import type { CallOptions, Transport } from './transport.ts';
 import type { TransportOptions } from './transport-options.ts';
+import { withInterfaceTenant } from './with-tenant.ts';
 
 /** Reads a JSON-RPC response body: the `result`, or the A2AError its `error` (or a non-2xx status) carries. */
 function readEnvelope(raw: RawResponse, what: string, id: string): unknown {
@@ -50,9 +51,7 @@ export function createJsonRpcTransport(options: TransportOptions): Transport {
   const tenant = options.version === '1.0' ? options.tenant : undefined;
 
   const encode = <Request>(codec: OperationCodec<Request, unknown, JsonRpcWire>, request: Request) => {
-    const withTenant =
-      tenant && isJsonObject(request) && request.tenant === undefined ? { ...request, tenant } : request;
-    const wire = codec.encode(withTenant as Request);
+    const wire = codec.encode(withInterfaceTenant(request, tenant));
     const id = createId();
     const params = isJsonObject(wire.params) ? wire.params : undefined;
     return { id, envelope: createJsonRpcRequest(wire.method, params, id), method: wire.method };

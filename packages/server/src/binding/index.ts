@@ -5,6 +5,8 @@
 
 // The operations table by method name, shared with bindings served outside the Hono app (gRPC).
 export { type CallOutcome, type PreparedCall, prepareCall } from '../jsonrpc/json-rpc-operations.ts';
+// A call's signal made only when read: what a binding outside Hono gives its calls (an AbortController is not free).
+export { createLazyAbort, type LazyAbort } from '../task/lazy-abort.ts';
 export { type A2ABindingHost, createHeaderAuthenticator } from './binding-host.ts';
 export * from './binding-logger.ts';
 export * from './create-call-context.ts';
