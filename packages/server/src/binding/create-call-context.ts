@@ -22,6 +22,8 @@ export interface CreateCallContextOptions {
   readonly signal?: AbortSignal | undefined;
   /** Works out the agent's base URL from the request, when something asks for it. */
   readonly agentUrlOf?: ((request: Request) => string) | undefined;
+  /** Keeps background work alive after the response, where the runtime needs it (see `CallContext.waitUntil`). */
+  readonly waitUntil?: ((work: Promise<unknown>) => void) | undefined;
 }
 
 /**
@@ -72,5 +74,6 @@ export function createCallContext(options: CreateCallContextOptions): CallContex
         };
   if (tenant) call.tenant = tenant;
   if (user) call.user = user;
+  if (options.waitUntil) call.waitUntil = options.waitUntil;
   return call;
 }

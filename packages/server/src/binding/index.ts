@@ -15,3 +15,4 @@ export * from './request-version.ts';
 export { retryAfterHeaders } from './retry-after.ts';
 export * from './to-a2a-error.ts';
 export * from './translate-params.ts';
+export { waitUntilOf } from './wait-until-of.ts';

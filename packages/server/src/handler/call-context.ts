@@ -31,4 +31,10 @@ export interface CallContext {
   readonly agentUrl?: string | undefined;
   /** The request's headers (the trace context a caller propagates); `undefined` for calls made without a request. */
   readonly headers?: Headers | undefined;
+  /**
+   * Keeps the runtime working on `work` after the response is sent, where a runtime stops a request's work
+   * with its response (Cloudflare Workers' `ExecutionContext.waitUntil`). `undefined` where work simply goes on
+   * (Node, Bun, Deno). A task started by the call runs under it.
+   */
+  readonly waitUntil?: ((work: Promise<unknown>) => void) | undefined;
 }

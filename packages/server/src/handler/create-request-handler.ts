@@ -77,6 +77,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
       tenant: call.tenant ?? (request.tenant || undefined),
       requestedExtensions: call.requestedExtensions,
       historyLength: checkHistoryLength(request.configuration?.historyLength, 'configuration.historyLength'),
+      waitUntil: call.waitUntil,
     };
   }
 

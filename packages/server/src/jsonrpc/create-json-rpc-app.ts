@@ -12,6 +12,7 @@ import { isJsonContentType } from '../binding/media-type.ts';
 import { negotiateRequestVersion } from '../binding/request-version.ts';
 import { retryAfterHeaders } from '../binding/retry-after.ts';
 import { toA2AError } from '../binding/to-a2a-error.ts';
+import { waitUntilOf } from '../binding/wait-until-of.ts';
 import type { CallUser } from '../handler/call-context.ts';
 import type { A2ARequestHandler } from '../handler/request-handler.ts';
 import { createSseResponse } from '../sse/create-sse-response.ts';
@@ -104,6 +105,7 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
         tenant: prepared.tenant,
         user,
         agentUrlOf: options.agentUrlOf,
+        waitUntil: waitUntilOf(c),
       });
       const outcome = await prepared.run(options.handler, call);
       if (outcome.kind === 'result') return jsonRpcResultResponse(id, outcome.result);

@@ -7,6 +7,7 @@ import {
   retryAfterHeaders,
   toA2AError,
 } from '../binding/index.ts';
+import { waitUntilOf } from '../binding/wait-until-of.ts';
 import type { CallUser } from '../handler/call-context.ts';
 import type { A2ARequestHandler } from '../handler/request-handler.ts';
 import { directSseTarget } from '../sse/direct-sse-target.ts';
@@ -125,6 +126,7 @@ export function createRestDispatcher(options: RestDispatcherOptions): RestDispat
           tenant,
           user,
           agentUrlOf: options.agentUrlOf,
+          waitUntil: waitUntilOf(c),
         });
       const result = await run(input, handler, contextFor);
       if (result.kind === 'stream') {

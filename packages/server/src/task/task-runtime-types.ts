@@ -13,6 +13,8 @@ export interface SendInput {
   readonly requestedExtensions: readonly string[];
   /** Trims the Task snapshot sent first when the message continues an existing task. */
   readonly historyLength?: number | undefined;
+  /** Keeps the runtime alive for the execution the send starts (the call's `waitUntil`). */
+  readonly waitUntil?: ((work: Promise<unknown>) => void) | undefined;
 }
 
 /** An observer attached to a task's events; `stop` detaches it (the task goes on). */

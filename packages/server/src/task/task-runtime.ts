@@ -103,6 +103,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     });
     live.add(execution);
     execution.releaseSlot = extra.release;
+    input.waitUntil?.(execution.done);
     void execution.done.then(() => {
       live.delete(execution);
       extra.release();
