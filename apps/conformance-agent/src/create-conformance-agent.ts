@@ -48,6 +48,11 @@ export interface ConformanceAgentOptions {
    * `startGrpcServer` listens on. The card declares gRPC either way.
    */
   readonly grpcUrl?: string;
+  /**
+   * Whether the card declares gRPC (served by `startGrpcServer` on Node); default `true`. The entries for Bun, Deno
+   * and Workers serve JSON-RPC and HTTP+JSON only, so they pass `false`.
+   */
+  readonly grpc?: boolean;
 }
 
 /**
@@ -82,7 +87,7 @@ export function createConformanceAgent(options: ConformanceAgentOptions = {}): A
     ...(options.store ? { store: options.store } : {}),
     ...(options.cluster ? { cluster: options.cluster } : {}),
     extendedCard: EXTENDED_CARD,
-    grpc: options.grpcUrl ? { url: options.grpcUrl } : {},
+    ...(options.grpc === false ? {} : { grpc: options.grpcUrl ? { url: options.grpcUrl } : {} }),
     ...(options.url ? { url: options.url } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });

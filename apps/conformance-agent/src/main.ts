@@ -11,15 +11,7 @@ import { startGrpcServer } from '@baton/grpc';
 import { startA2AServer } from '@baton/server/node';
 import { createAppLogger, describeTelemetry, startTelemetry } from '@baton/telemetry-node';
 import { createConformanceAgent } from './create-conformance-agent.ts';
-
-function numberFromEnv(name: string): number | undefined {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${name} must be a non-negative integer, got ${raw}`);
-  return value;
-}
+import { agentOptionsFromEnv, numberFromEnv } from './options-from-env.ts';
 
 async function openConfiguredStores() {
   try {
@@ -34,20 +26,14 @@ async function openConfiguredStores() {
 const telemetry = startTelemetry('conformance-agent');
 const logger = createAppLogger({ name: 'conformance-agent', level: process.env.LOG_LEVEL });
 const stores = await openConfiguredStores();
-const port = numberFromEnv('PORT') ?? 9999;
+const port = numberFromEnv(process.env, 'PORT') ?? 9999;
 const hostname = process.env.HOST || '127.0.0.1';
-const url = process.env.PUBLIC_URL || undefined;
-const resubscribeWorkMs = numberFromEnv('RESUBSCRIBE_WORK_MS');
-const delayedCompleteMs = numberFromEnv('DELAYED_COMPLETE_MS');
-const requireKitExtension = process.env.REQUIRE_TCK_EXTENSION === '1';
-const grpcPort = numberFromEnv('GRPC_PORT') ?? (port === 0 ? 0 : port + 1);
+const agentOptions = agentOptionsFromEnv(process.env);
+const grpcPort = numberFromEnv(process.env, 'GRPC_PORT') ?? (port === 0 ? 0 : port + 1);
 const grpcUrl = process.env.GRPC_URL || undefined;
 
 const server = createConformanceAgent({
-  ...(url ? { url } : {}),
-  ...(resubscribeWorkMs !== undefined ? { resubscribeWorkMs } : {}),
-  ...(delayedCompleteMs !== undefined ? { delayedCompleteMs } : {}),
-  requireKitExtension,
+  ...agentOptions,
   store: stores.tasks,
   pushConfigs: stores.pushConfigs,
   cluster: stores.cluster,
@@ -58,7 +44,9 @@ if (telemetry.metricsRoute) server.route('/', telemetry.metricsRoute);
 const running = await startA2AServer(server, { port, hostname });
 const grpc = await startGrpcServer(server, { port: grpcPort, hostname });
 if (telemetry.plan) console.log(`conformance-agent: ${describeTelemetry(telemetry.plan)}`);
-console.log(`conformance-agent listening on ${url ?? running.url} (gRPC on ${grpcUrl ?? grpc.url})`);
+console.log(
+  `conformance-agent listening on ${agentOptions.url ?? running.url} (gRPC on ${grpcUrl ?? grpc.url})`,
+);
 
 closeOnSignals('conformance-agent', async () => {
   await grpc.close();

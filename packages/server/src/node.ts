@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { A2AServer } from './create-a2a-server.ts';
 import { ALREADY_SENT_ENV_KEY } from './sse/direct-sse-target.ts';
+import type { RunningA2AServer, StartOptions } from './start-options.ts';
 
 // The Response class of the platform, taken before @hono/node-server swaps in its own on `serve()`: the
 // "already sent" answer of a directly written stream must be a platform Response, which node-server reads
@@ -36,24 +37,7 @@ export function withDirectSse(fetch: NodeFetch): NodeFetch {
 
 export { nodeResolveHost } from './push/node-push-network.ts';
 
-/** Options of {@link startA2AServer}. */
-export interface StartOptions {
-  /** Port to listen on; default 0 (any free port). */
-  readonly port?: number;
-  /** Address to bind; default `127.0.0.1`. */
-  readonly hostname?: string;
-  /** How long running tasks may take to finish on `close()` before they are canceled; default 10 s. */
-  readonly shutdownDeadlineMs?: number;
-}
-
-/** A listening A2A server. */
-export interface RunningA2AServer {
-  /** The base URL it listens on, e.g. `http://127.0.0.1:41234`. */
-  readonly url: string;
-  readonly port: number;
-  /** Stops accepting connections, lets running tasks finish up to the deadline, then cancels them. */
-  close(): Promise<void>;
-}
+export type { RunningA2AServer, StartOptions } from './start-options.ts';
 
 /**
  * Serves an A2A server on Node with @hono/node-server. `close()` shuts down gracefully: the handler first

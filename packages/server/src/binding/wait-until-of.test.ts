@@ -15,7 +15,10 @@ function createGatedAgent() {
     await gate;
     await context.complete('done');
   };
-  const server = createA2AServer({ card: { name: 'gated', description: 'test', version: '1', skills: [] }, executor });
+  const server = createA2AServer({
+    card: { name: 'gated', description: 'test', version: '1', skills: [] },
+    executor,
+  });
   return { server, finish: () => finish() };
 }
 
