@@ -53,6 +53,8 @@ export interface ConformanceAgentOptions {
    * and Workers serve JSON-RPC and HTTP+JSON only, so they pass `false`.
    */
   readonly grpc?: boolean;
+  /** Keeps background work alive after a response (Workers: `waitUntil` from `cloudflare:workers`). */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /**
@@ -90,5 +92,6 @@ export function createConformanceAgent(options: ConformanceAgentOptions = {}): A
     ...(options.grpc === false ? {} : { grpc: options.grpcUrl ? { url: options.grpcUrl } : {} }),
     ...(options.url ? { url: options.url } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
   });
 }

@@ -4,6 +4,8 @@
  * DELAYED_COMPLETE_MS, REQUIRE_TCK_EXTENSION, PUBLIC_URL); the agent is made on the first request, when they are
  * known.
  */
+
+import { waitUntil } from 'cloudflare:workers';
 import type { A2AServer } from '@baton/server';
 import { createConformanceAgent } from './create-conformance-agent.ts';
 import { agentOptionsFromEnv, type Environment } from './options-from-env.ts';
@@ -12,8 +14,8 @@ let server: A2AServer | undefined;
 
 export default {
   fetch(request: Request, env: Environment, context: unknown): Response | Promise<Response> {
-    server ??= createConformanceAgent({ ...agentOptionsFromEnv(env), grpc: false });
-    // Hono reads `waitUntil` from the context, so a task keeps running after its response.
+    // `waitUntil` keeps tasks and push deliveries going after the response that started them.
+    server ??= createConformanceAgent({ ...agentOptionsFromEnv(env), grpc: false, waitUntil });
     return server.fetch(request, env, context as never);
   },
 };

@@ -146,6 +146,13 @@ export interface A2AServerOptions {
    * share the store and any of them streams, cancels and continues any task. See docs/deploy.md.
    */
   readonly cluster?: ClusterOptions;
+  /**
+   * Keeps background work alive after a response, on runtimes that end a request's work with it: on Cloudflare
+   * Workers pass `waitUntil` from `cloudflare:workers`. Push deliveries and tasks run under it (a task started by
+   * a request also uses the request's own `executionCtx.waitUntil`, which Hono passes on Workers). Not needed
+   * on Node, Bun or Deno. See docs/runtimes.md.
+   */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /** An A2A server: a Hono app, plus its request handler and a graceful shutdown. */
@@ -257,6 +264,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       network: pushNetwork,
       ...(pushSigner ? { signer: pushSigner } : {}),
       ...(options.url ? { agentUrl: options.url } : {}),
+      ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
     });
   const store = options.store
     ? telemetry
@@ -282,6 +290,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     ...(options.maxRunningTasks !== undefined ? { maxRunningTasks: options.maxRunningTasks } : {}),
     ...(options.maxOpenStreams !== undefined ? { maxOpenStreams: options.maxOpenStreams } : {}),
     ...(options.cluster !== undefined ? { cluster: options.cluster } : {}),
+    ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
     ...(extended
       ? {
           extendedCard: () =>

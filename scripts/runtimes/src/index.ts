@@ -1,6 +1,9 @@
 /** @baton/runtimes: run an app on Node, Bun, Deno or workerd, from the runtime packages of the registry. */
+
+export { type RunOnRuntimeOptions, runOnRuntime, type ScriptRun } from './run-on-runtime.ts';
 export { type ForeignRuntime, RuntimeUnavailableError, runtimeBinary } from './runtime-binary.ts';
 export {
+  DENO_FLAGS,
   freePort,
   RUNTIMES,
   type RunningOnRuntime,

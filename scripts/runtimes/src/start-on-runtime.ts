@@ -64,8 +64,15 @@ export function freePort(hostname = '127.0.0.1'): Promise<number> {
   });
 }
 
-// The Deno permissions an A2A agent needs: listen and fetch, its settings, its own files (no write, no run).
-const DENO_FLAGS = ['--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--no-lock', '--no-prompt'];
+/** The Deno permissions an A2A agent or client needs: listen and fetch, its settings, its own files (no write, no run). */
+export const DENO_FLAGS = [
+  '--allow-net',
+  '--allow-env',
+  '--allow-read',
+  '--allow-sys',
+  '--no-lock',
+  '--no-prompt',
+];
 
 async function command(
   options: StartOnRuntimeOptions,

@@ -58,6 +58,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
     logger,
     ...(options.maxRunningTasks === undefined ? {} : { maxRunningTasks: options.maxRunningTasks }),
     ...(options.cluster === undefined ? {} : { cluster: options.cluster }),
+    ...(options.waitUntil === undefined ? {} : { waitUntil: options.waitUntil }),
   });
   const streamSlots = createSlotPool(options.maxOpenStreams ?? DEFAULT_MAX_OPEN_STREAMS);
   const openStreams = new Set<EventQueue>();

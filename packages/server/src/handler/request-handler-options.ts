@@ -42,4 +42,6 @@ export interface RequestHandlerOptions {
   readonly maxOpenStreams?: number;
   /** Task leases (recovery after a crash) and an event bus (several instances of one agent). */
   readonly cluster?: ClusterOptions;
+  /** Keeps tasks running after their response where the runtime needs it (Workers); see `A2AServerOptions`. */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }

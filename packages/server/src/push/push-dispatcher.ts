@@ -39,6 +39,8 @@ export interface PushDispatcherOptions extends WebhookUrlPolicyOptions {
   readonly deleteConfigsWhenDone?: boolean;
   /** Events waiting per task beyond which new ones are dropped (with a log line). Default 1000. */
   readonly maxQueuedPerTask?: number;
+  /** Keeps deliveries going after the response that caused them, where the runtime needs it (Workers). */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /** Sends task events to the webhooks configured for the task. */
@@ -135,12 +137,13 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
   }
 
   function start(taskId: string, queue: StreamResponse[]): void {
-    drain(taskId, queue)
+    const work = drain(taskId, queue)
       .catch((error: unknown) => logger.error('Push delivery failed unexpectedly', { taskId, error }))
       .finally(() => {
         if (queues.get(taskId) === queue) queues.delete(taskId);
         settleIdle();
       });
+    options.waitUntil?.(work);
   }
 
   return {

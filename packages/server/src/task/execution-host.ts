@@ -70,7 +70,12 @@ export function createExecutionHost(
             },
           );
         })
-        .then(() => answer);
+        .then(() => {
+          const hold = execution.holdWhileWaiting;
+          if (!hold) return answer;
+          const release = hold();
+          return answer.finally(release);
+        });
     },
   };
 }

@@ -32,10 +32,19 @@ export interface LiveExecution {
   releaseSlot: () => void;
   /** Set when the store refused to record how the execution ended: the task is left to recovery. */
   unrecorded: boolean;
+  /**
+   * Keeps the runtime from ending the execution's background work while it waits for a reply; returns the
+   * release. Set where work runs under `waitUntil` (see `holdWhileWaiting`).
+   */
+  holdWhileWaiting: (() => () => void) | undefined;
 }
 
 /** Creates the bookkeeping of a new execution (its `done` is filled in by whoever runs it). */
-export function createLiveExecution(taskId: string, failRequest: (error: A2AError) => void): LiveExecution {
+export function createLiveExecution(
+  taskId: string,
+  failRequest: (error: A2AError) => void,
+  holdWhileWaiting?: () => () => void,
+): LiveExecution {
   return {
     taskId,
     failRequest,
@@ -46,6 +55,7 @@ export function createLiveExecution(taskId: string, failRequest: (error: A2AErro
     done: Promise.resolve(),
     releaseSlot: () => undefined,
     unrecorded: false,
+    holdWhileWaiting,
   };
 }
 

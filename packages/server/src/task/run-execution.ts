@@ -20,6 +20,8 @@ export interface RunExecutionOptions {
   readonly logger: Logger;
   /** Gets an A2AError the executor threw before any event; the request fails with it and no task is made. */
   readonly onEarlyError: (error: A2AError) => void;
+  /** Keeps the runtime awake while the executor waits for a reply (see `LiveExecution.holdWhileWaiting`). */
+  readonly holdWhileWaiting?: (() => () => void) | undefined;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface RunExecutionOptions {
  */
 export function runExecution(options: RunExecutionOptions): LiveExecution {
   const { channel, executor, request, logger } = options;
-  const execution = createLiveExecution(channel.taskId, options.onEarlyError);
+  const execution = createLiveExecution(channel.taskId, options.onEarlyError, options.holdWhileWaiting);
   channel.execution = execution;
   const host = createExecutionHost(channel, execution, request.message);
   const context = createExecutionContext(request, () => execution.abort.signal, host);

@@ -30,6 +30,11 @@ export interface TaskRuntimeOptions {
   readonly maxRunningTasks?: number;
   /** Leases (surviving restarts) and a bus (several instances); without them every task is worked on here. */
   readonly cluster?: ClusterOptions;
+  /**
+   * Keeps an execution's work alive after the response where a call has no `waitUntil` of its own (see
+   * `A2AServerOptions.waitUntil`).
+   */
+  readonly waitUntil?: ((work: Promise<unknown>) => void) | undefined;
 }
 
 /** The default bound of {@link TaskRuntimeOptions.maxRunningTasks}. */
@@ -46,6 +51,16 @@ type ForwardedRequest =
 const SILENT: TaskObserver = { event: () => undefined, error: () => undefined };
 
 export { SHUTDOWN_MESSAGE } from './shut-down-executions.ts';
+
+/**
+ * Where background work runs under `waitUntil` (Cloudflare Workers), the runtime ends it once nothing in it can
+ * make progress: an execution suspended in `requestInput` would be dropped before its follow-up arrives from
+ * another request. A pending timer says it may still resume. Returns the release.
+ */
+function holdWhileWaiting(): () => void {
+  const timer = setInterval(() => undefined, 1_000);
+  return () => clearInterval(timer);
+}
 
 /** Creates a {@link TaskRuntime}. */
 export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
@@ -85,11 +100,13 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   }
 
   function start(channel: TaskChannel, input: SendInput, message: Message, extra: StartExtra): void {
+    const waitUntil = input.waitUntil ?? options.waitUntil;
     const execution = runExecution({
       channel,
       executor,
       logger,
       onEarlyError: extra.onEarlyError,
+      holdWhileWaiting: waitUntil && holdWhileWaiting,
       request: {
         message,
         task: extra.task,
@@ -103,7 +120,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     });
     live.add(execution);
     execution.releaseSlot = extra.release;
-    input.waitUntil?.(execution.done);
+    waitUntil?.(execution.done);
     void execution.done.then(() => {
       live.delete(execution);
       extra.release();
