@@ -64,7 +64,7 @@ export function freePort(hostname = '127.0.0.1'): Promise<number> {
   });
 }
 
-/** The Deno permissions an A2A agent or client needs: listen and fetch, its settings, its own files (no write, no run). */
+/** The Deno permissions an A2A agent or client needs: listen and fetch, its settings, its own files (no write, no subprocess, no system information). */
 export const DENO_FLAGS = [
   '--allow-net',
   '--allow-env',
@@ -73,6 +73,12 @@ export const DENO_FLAGS = [
   '--no-lock',
   '--no-prompt',
 ];
+
+/**
+ * Deno's `request.signal` fires when a response is complete unless this is given (its "legacy" behaviour, with
+ * a warning per process); with it, the signal means what Baton reads it for: the caller went away.
+ */
+const DENO_SERVE_FLAGS = ['--unstable-no-legacy-abort'];
 
 async function command(
   options: StartOnRuntimeOptions,
@@ -87,7 +93,7 @@ async function command(
     case 'bun':
       return { argv: [runtimeBinary('bun'), entry], env };
     case 'deno':
-      return { argv: [runtimeBinary('deno'), 'run', ...DENO_FLAGS, entry], env };
+      return { argv: [runtimeBinary('deno'), 'run', ...DENO_FLAGS, ...DENO_SERVE_FLAGS, entry], env };
     case 'workers': {
       const binary = runtimeBinary('workerd');
       const files = await prepareWorker({ entry, hostname, port, vars: options.env ?? {} });
