@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 describe('pnpm bench --smoke', () => {
-  it('runs every workload against Baton, the official SDK and the ceiling (W11 over gRPC too), and every answer is right', () => {
+  it('runs every workload against Baton, the official SDK and the ceiling (W11 over gRPC, W12 on Bun and Deno too), and every answer is right', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', '--smoke'], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
       encoding: 'utf8',
@@ -24,6 +24,17 @@ describe('pnpm bench --smoke', () => {
     for (const target of ['Baton, gRPC', '@a2a-js/sdk, gRPC']) {
       expect(output).toContain(`W11 W1 c=16 round 1 ${target}:`);
       expect(output).toContain(`W11 W3 round 1 ${target}:`);
+    }
+    for (const target of [
+      'Baton on Node',
+      'ceiling on Node',
+      'Baton on Bun',
+      'ceiling on Bun',
+      'Baton on Deno',
+      'ceiling on Deno',
+    ]) {
+      expect(output).toContain(`W12 W1 c=16 round 1 ${target}:`);
+      expect(output).toContain(`W12 W3 round 1 ${target}:`);
     }
     expect(output).toMatch(/W5 Baton: \d+ tasks, RSS \d+ MiB/);
     // Two pairs on a busy machine can measure a negative overhead: the smoke run checks answers, not speed.

@@ -19,6 +19,7 @@ import { renderReport, renderThroughputPlot } from './report.ts';
 import { renderStoresReport } from './report-stores.ts';
 import { renderGrpcReport, runGrpc } from './run-grpc.ts';
 import { runMemory } from './run-memory.ts';
+import { renderRuntimesReport, runRuntimes } from './run-runtimes.ts';
 import { runStores } from './run-stores.ts';
 import { renderTelemetryReport, runTelemetryCost } from './run-telemetry-cost.ts';
 import { type Figures, runWorkloads, TARGETS, type TargetSpec } from './run-workloads.ts';
@@ -94,6 +95,7 @@ try {
   const telemetry = await runTelemetryCost(generator, { ...settings, serverCore, log });
   const growth = await runGrowth(generator, { ...settings, serverCore, log });
   const grpc = await runGrpc(generator, { ...settings, serverCore, log });
+  const runtimes = await runRuntimes(generator, { ...settings, serverCore, log });
 
   problems = [
     ...answerProblems(figures, TARGETS),
@@ -107,6 +109,7 @@ try {
     ...answerProblems(stores.figures, stores.stores),
     ...answerProblems(telemetry.figures, telemetry.targets),
     ...answerProblems(grpc.figures, grpc.targets),
+    ...answerProblems(runtimes.figures, runtimes.targets),
     ...growthProblems(growth),
     ...(stores.large.errors > 0
       ? [`W8: ${stores.large.errors} wrong answers, e.g. ${stores.large.firstError}`]
@@ -122,7 +125,7 @@ try {
     memory,
     chain,
     plots: PLOTS,
-  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n\n${renderGrpcReport(grpc).join('\n')}\n`;
+  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n\n${renderGrpcReport(grpc).join('\n')}\n\n${renderRuntimesReport(runtimes).join('\n')}\n`;
   const plots = {
     'throughput.svg': renderThroughputPlot({ workloads: WORKLOADS, figures }),
     ...renderGrowthPlots(growth),

@@ -3,6 +3,7 @@ import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { DENO_FLAGS, DENO_SERVE_FLAGS, runtimeBinary } from '@baton/runtimes';
 import { bundlePath } from './build-targets.ts';
 import type { LoadJob, LoadResult } from './load/load-job.ts';
 
@@ -39,15 +40,31 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A runtime other than Node that a target can run on (from source: both compile TypeScript themselves). */
+export type TargetRuntime = 'bun' | 'deno';
+
+function commandFor(script: string, runtime: TargetRuntime | undefined): [string, ...string[]] {
+  if (runtime === 'bun') return [runtimeBinary('bun'), script];
+  if (runtime === 'deno') return [runtimeBinary('deno'), 'run', ...DENO_FLAGS, ...DENO_SERVE_FLAGS, script];
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return [process.execPath, ...loader, script];
+}
+
 /**
- * Starts a script and waits for its `ready` line: TypeScript through tsx, a bundle (`.mjs`) as plain Node.
+ * Starts a script and waits for its `ready` line: on Node, TypeScript through tsx and a bundle (`.mjs`) as
+ * plain Node; on Bun or Deno, the script as is.
  */
 export function startProcess(
   script: string,
-  options: { core?: number; env?: Record<string, string>; args?: readonly string[] } = {},
+  options: {
+    core?: number;
+    env?: Record<string, string>;
+    args?: readonly string[];
+    runtime?: TargetRuntime;
+  } = {},
 ): Promise<TargetProcess> {
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, script, ...(options.args ?? [])], {
+  const [file, ...args] = commandFor(script, options.runtime);
+  const child = spawn(file, [...args, ...(options.args ?? [])], {
     cwd: here('..'),
     env: { ...process.env, PORT: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,13 +94,22 @@ export function startProcess(
   });
 }
 
-/** Starts one of the bench targets in `src/targets`, from its bundle (see `buildBundles`). */
+/**
+ * Starts one of the bench targets in `src/targets`: on Node from its bundle (see `buildBundles`), on Bun or Deno
+ * from its source.
+ */
 export function startTarget(
   name: string,
   core?: number,
   env?: Record<string, string>,
+  runtime?: TargetRuntime,
 ): Promise<TargetProcess> {
-  return startProcess(bundlePath(name), { ...(core === undefined ? {} : { core }), ...(env ? { env } : {}) });
+  const script = runtime ? here(`targets/${name}.ts`) : bundlePath(name);
+  return startProcess(script, {
+    ...(core === undefined ? {} : { core }),
+    ...(env ? { env } : {}),
+    ...(runtime ? { runtime } : {}),
+  });
 }
 
 /** The load generator: a separate process that runs one {@link LoadJob} at a time. */

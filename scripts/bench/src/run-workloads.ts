@@ -1,6 +1,6 @@
 /** W1–W4: every target under every workload, interleaved round by round, medians per target. */
 import type { LoadResult } from './load/load-job.ts';
-import { type LoadGenerator, startTarget, type TargetProcess } from './processes.ts';
+import { type LoadGenerator, startTarget, type TargetProcess, type TargetRuntime } from './processes.ts';
 import { median } from './stats.ts';
 import type { Workload } from './workloads.ts';
 
@@ -12,6 +12,8 @@ export interface TargetSpec<Id extends string = string> {
   readonly env?: Readonly<Record<string, string>>;
   /** Whether the target serves gRPC (it announces `http://host:port`); its jobs go over gRPC. */
   readonly grpc?: boolean;
+  /** Runs the target on Bun or Deno (from source) instead of Node (from its bundle). */
+  readonly runtime?: TargetRuntime;
 }
 
 export interface Target extends TargetSpec<'baton' | 'sdk' | 'hono'> {}
@@ -73,7 +75,10 @@ export async function runWorkloads<Id extends string = Target['id']>(
   const running = new Map<Id, TargetProcess>();
   try {
     for (const target of targets)
-      running.set(target.id, await startTarget(target.script, settings.serverCore, { ...target.env }));
+      running.set(
+        target.id,
+        await startTarget(target.script, settings.serverCore, { ...target.env }, target.runtime),
+      );
     const results = new Map<string, Record<Id, Figures>>();
     for (const workload of workloads) {
       const samples = new Map<Id, LoadResult[]>(targets.map((target) => [target.id, []]));

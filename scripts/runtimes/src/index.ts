@@ -4,6 +4,7 @@ export { type RunOnRuntimeOptions, runOnRuntime, type ScriptRun } from './run-on
 export { type ForeignRuntime, RuntimeUnavailableError, runtimeBinary } from './runtime-binary.ts';
 export {
   DENO_FLAGS,
+  DENO_SERVE_FLAGS,
   freePort,
   RUNTIMES,
   type RunningOnRuntime,

@@ -78,7 +78,7 @@ export const DENO_FLAGS = [
  * Deno's `request.signal` fires when a response is complete unless this is given (its "legacy" behaviour, with
  * a warning per process); with it, the signal means what Baton reads it for: the caller went away.
  */
-const DENO_SERVE_FLAGS = ['--unstable-no-legacy-abort'];
+export const DENO_SERVE_FLAGS = ['--unstable-no-legacy-abort'];
 
 async function command(
   options: StartOnRuntimeOptions,

@@ -5,70 +5,8 @@
  * would: all in one write, not one `ReadableStream` chunk per frame. No A2A logic at all.
  */
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { CARD_PATH, chunkData, chunksRequested, JSON_RPC_PATH } from '../workload.ts';
 import { announce, portFromEnv } from './announce.ts';
-
-const ids = { taskId: 'task-fixed', contextId: 'context-fixed' };
-const completed = { state: 'TASK_STATE_COMPLETED', timestamp: '2026-11-21T00:00:00.000Z' };
-const rows = (chunks: number) => Array.from({ length: chunks }, (_, index) => ({ data: chunkData(index) }));
-
-const results = new Map<number, string>();
-function taskResult(chunks: number): string {
-  let result = results.get(chunks);
-  if (result === undefined) {
-    const artifacts = [{ artifactId: 'rows', name: 'rows', parts: rows(chunks) }];
-    result = JSON.stringify({
-      task: { id: ids.taskId, contextId: ids.contextId, status: completed, artifacts },
-    });
-    results.set(chunks, result);
-  }
-  return result;
-}
-
-function frames(id: unknown, chunks: number): string[] {
-  const frame = (result: unknown) => `data: ${JSON.stringify({ jsonrpc: '2.0', id, result })}\n\n`;
-  const out = [frame({ task: { ...ids, status: { state: 'TASK_STATE_SUBMITTED' } } })];
-  for (let index = 0; index < chunks; index++) {
-    const artifact = { artifactId: 'rows', name: 'rows', parts: [{ data: chunkData(index) }] };
-    const append = index > 0;
-    out.push(frame({ artifactUpdate: { ...ids, artifact, append, lastChunk: index === chunks - 1 } }));
-  }
-  out.push(frame({ statusUpdate: { ...ids, status: completed } }));
-  return out;
-}
-
-const card = JSON.stringify({
-  name: 'Bench ceiling',
-  description: 'Fixed answers',
-  version: '1.0.0',
-  supportedInterfaces: [
-    { url: 'http://127.0.0.1/a2a/jsonrpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
-  ],
-  capabilities: { streaming: true },
-  defaultInputModes: ['text/plain'],
-  defaultOutputModes: ['application/json'],
-  skills: [],
-});
-
-const app = new Hono();
-app.get(CARD_PATH, (c) => c.body(card, 200, { 'Content-Type': 'application/json' }));
-app.post(JSON_RPC_PATH, async (c) => {
-  const request = (await c.req.json()) as {
-    id?: unknown;
-    method?: string;
-    params?: { message?: { parts?: { text?: string }[] } };
-  };
-  const chunks = chunksRequested(request.params?.message?.parts?.[0]?.text);
-  if (request.method === 'SendStreamingMessage') {
-    return c.body(frames(request.id ?? null, chunks).join(''), 200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache',
-    });
-  }
-  const body = `{"jsonrpc":"2.0","id":${JSON.stringify(request.id ?? null)},"result":${taskResult(chunks)}}`;
-  return c.body(body, 200, { 'Content-Type': 'application/json' });
-});
+import { app } from './ceiling-app.ts';
 
 serve({ fetch: app.fetch, port: portFromEnv(), hostname: '127.0.0.1' }, (info) => {
   announce(`http://127.0.0.1:${info.port}`);
