@@ -21,6 +21,7 @@ import { prepareCall } from './json-rpc-operations.ts';
 import {
   createJsonRpcFrameSerializer,
   jsonRpcErrorResponse,
+  jsonRpcErrorStreamResponse,
   jsonRpcResultResponse,
 } from './json-rpc-responses.ts';
 import { methodNotFound } from './method-not-found.ts';
@@ -119,7 +120,9 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
     } catch (error) {
       const a2aError = fail(error);
       const headers = retryAfterHeaders(a2aError);
-      return jsonRpcErrorResponse(id, a2aError, version, headers ? { headers } : {});
+      // A 0.3 streaming call that fails before its first event: one error frame, as 0.3 clients expect.
+      const respond = version === '0.3' && resolved.streaming ? jsonRpcErrorStreamResponse : jsonRpcErrorResponse;
+      return respond(id, a2aError, version, headers ? { headers } : {});
     }
   });
 

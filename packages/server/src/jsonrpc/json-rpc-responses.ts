@@ -5,6 +5,7 @@ import {
   JSON_MEDIA_TYPE,
   type JsonRpcId,
   type ProtocolVersion,
+  SSE_MEDIA_TYPE,
 } from '@baton/protocol';
 
 /** Status and extra headers of a JSON-RPC HTTP response. */
@@ -32,6 +33,22 @@ export function jsonRpcErrorResponse(
   init: JsonRpcResponseInit = {},
 ): Response {
   return jsonRpcHttpResponse(createJsonRpcError(id, error, { version }), init);
+}
+
+/**
+ * The error response to `id` as a stream of one `event: error` frame (status 200, `text/event-stream`): how a
+ * 0.3 streaming call that fails before its first event is answered. The 0.3 SDKs answer so, and their clients
+ * read a streaming call's answer only as SSE (a plain JSON error loses its code there).
+ */
+export function jsonRpcErrorStreamResponse(
+  id: JsonRpcId,
+  error: A2AError,
+  version: ProtocolVersion,
+  init: JsonRpcResponseInit = {},
+): Response {
+  const frame = `event: error\ndata: ${JSON.stringify(createJsonRpcError(id, error, { version }))}\n\n`;
+  const headers = { ...init.headers, 'Content-Type': SSE_MEDIA_TYPE, 'Cache-Control': 'no-cache' };
+  return new Response(frame, { status: 200, headers });
 }
 
 /**
