@@ -8,6 +8,8 @@ import type {
   ListTaskPushNotificationConfigsResponse,
   ListTasksRequest,
   ListTasksResponse,
+  Message,
+  SendMessageRequest,
   SendMessageResponse,
   StreamResponse,
   Task,
@@ -35,9 +37,22 @@ export interface A2AClient {
   /** The agent card; replaced by the extended card after {@link A2AClient.getExtendedAgentCard}. */
   readonly card: AgentCard;
   readonly transport: Transport;
-  /** Sends a message and waits for a terminal or interrupted state (or `returnImmediately`). */
+  /**
+   * Sends a message and waits for a terminal or interrupted state (or `returnImmediately`): the text of a user
+   * message, a Message (`userMessage(...)`), or a full SendMessageRequest. Anything else is refused with an
+   * `INVALID_INPUT` A2AClientError before any request.
+   */
+  sendMessage(text: string, options?: SendOptions): Promise<SendMessageResponse>;
+  sendMessage(message: Message, options?: SendOptions): Promise<SendMessageResponse>;
+  sendMessage(request: SendMessageRequest, options?: SendOptions): Promise<SendMessageResponse>;
   sendMessage(input: SendInput, options?: SendOptions): Promise<SendMessageResponse>;
-  /** Sends a message and streams the task's events, resubscribing after a drop by default. */
+  /**
+   * Sends a message and streams the task's events, resubscribing after a drop by default. Takes what
+   * `sendMessage` takes, and refuses anything else the same way when called.
+   */
+  streamMessage(text: string, options?: StreamOptions): AsyncIterable<StreamResponse>;
+  streamMessage(message: Message, options?: StreamOptions): AsyncIterable<StreamResponse>;
+  streamMessage(request: SendMessageRequest, options?: StreamOptions): AsyncIterable<StreamResponse>;
   streamMessage(input: SendInput, options?: StreamOptions): AsyncIterable<StreamResponse>;
   getTask(request: string | GetTaskRequest, options?: CallOptions): Promise<Task>;
   listTasks(request?: ListTasksRequest, options?: CallOptions): Promise<ListTasksResponse>;
@@ -114,8 +129,10 @@ export function createA2AClientFromTransport(
       return current;
     },
     transport,
-    sendMessage: (input, options) => transport.sendMessage(toSendRequest(input, options), callOnly(options)),
-    streamMessage(input, options) {
+    // A refused input is a rejected promise, like every other failure of a send.
+    sendMessage: async (input: SendInput, options?: SendOptions) =>
+      transport.sendMessage(toSendRequest(input, options), callOnly(options)),
+    streamMessage(input: SendInput, options?: StreamOptions) {
       const request = toSendRequest(input, options);
       return resumable(() => transport.sendStreamingMessage(request, callOnly(options)), options);
     },

@@ -11,7 +11,9 @@ export type ClientErrorCode =
   /** The agent card offers no interface this client speaks, or none is usable. */
   | 'NO_USABLE_INTERFACE'
   /** A card signature did not verify. */
-  | 'SIGNATURE';
+  | 'SIGNATURE'
+  /** What the caller passed cannot be sent (refused before any request, e.g. a send that is no message). */
+  | 'INVALID_INPUT';
 
 /** A local failure of the client: timeout, abort, network, protocol violation. Always carries its `cause`. */
 export class A2AClientError extends Error {

@@ -62,6 +62,7 @@ export const JSON_RPC_V1_CODECS: OperationCodecs<JsonRpcWire> = {
   deleteTaskPushNotificationConfig: {
     encode: (params) => ({ method: 'DeleteTaskPushNotificationConfig', params }),
     decode: decodeEmpty,
+    resultMayBeMissing: true,
   },
   getExtendedAgentCard: {
     encode: (params) => ({ method: 'GetExtendedAgentCard', params }),
@@ -130,6 +131,7 @@ export const JSON_RPC_V03_CODECS: OperationCodecs<JsonRpcWire> = {
       params: translate.deleteTaskPushNotificationConfigRequestToV03(request),
     }),
     decode: decodeEmpty,
+    resultMayBeMissing: true,
   },
   getExtendedAgentCard: {
     encode: () => ({ method: 'agent/getAuthenticatedExtendedCard' }),

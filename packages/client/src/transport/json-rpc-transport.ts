@@ -15,7 +15,12 @@ import type { TransportOptions } from './transport-options.ts';
 import { withInterfaceTenant } from './with-tenant.ts';
 
 /** Reads a JSON-RPC response body: the `result`, or the A2AError its `error` (or a non-2xx status) carries. */
-function readEnvelope(raw: RawResponse, what: string, id: string): unknown {
+/**
+ * The `result` of a JSON-RPC response, or the A2A error it carries. Strict about the envelope (an object, `jsonrpc`
+ * "2.0", the request's `id`), naming the field that is off; lenient only where `resultMayBeMissing` (a call whose
+ * result is empty: some servers leave `result` out).
+ */
+function readEnvelope(raw: RawResponse, what: string, id: string, resultMayBeMissing = false): unknown {
   let body: unknown;
   try {
     body = parseJsonBody(raw.text, what);
@@ -25,8 +30,25 @@ function readEnvelope(raw: RawResponse, what: string, id: string): unknown {
   }
   if (isJsonObject(body) && isJsonObject(body.error)) throw A2AError.fromJsonRpcError(body.error);
   if (raw.status < 200 || raw.status > 299) throw A2AError.fromRestStatus(raw.status, body);
-  if (!isJsonObject(body) || body.jsonrpc !== '2.0' || !('result' in body)) {
-    throw new A2AClientError('PROTOCOL', `${what} is not a JSON-RPC 2.0 response`, { cause: body });
+  if (!isJsonObject(body)) {
+    throw new A2AClientError('PROTOCOL', `${what} is not a JSON-RPC 2.0 response: not a JSON object`, {
+      cause: body,
+    });
+  }
+  if (body.jsonrpc !== '2.0') {
+    const found = body.jsonrpc === undefined ? 'no `jsonrpc`' : `\`jsonrpc\` ${JSON.stringify(body.jsonrpc)}`;
+    throw new A2AClientError('PROTOCOL', `${what} is not a JSON-RPC 2.0 response: ${found}, not "2.0"`, {
+      cause: body,
+    });
+  }
+  if (!('result' in body) && !resultMayBeMissing) {
+    throw new A2AClientError(
+      'PROTOCOL',
+      `${what} is not a JSON-RPC 2.0 response: it has neither \`result\` nor \`error\``,
+      {
+        cause: body,
+      },
+    );
   }
   if (body.id !== id) {
     throw new A2AClientError('PROTOCOL', `${what} answers request ${JSON.stringify(body.id)}, not "${id}"`, {
@@ -78,7 +100,7 @@ export function createJsonRpcTransport(options: TransportOptions): Transport {
       },
       call,
     );
-    const result = readEnvelope(raw, `The ${method} response`, id);
+    const result = readEnvelope(raw, `The ${method} response`, id, codec.resultMayBeMissing === true);
     return decodeShape(`${method} result`, result, codec.decode);
   }
 

@@ -22,6 +22,11 @@ export interface OperationCodec<Request, Result, Wire> {
   encode(request: Request): Wire;
   /** Validates (and translates) the result; throws on a malformed one. */
   decode(raw: unknown): Result;
+  /**
+   * The result carries nothing (a push config delete): a JSON-RPC response without `result` is accepted, as some
+   * servers send it (docs/client.md, "Where the client is lenient").
+   */
+  readonly resultMayBeMissing?: boolean;
 }
 
 /** The codecs of every operation; `listTasks` is absent where the version has none (0.3). */
