@@ -53,6 +53,11 @@ export interface ConformanceAgentOptions {
    * and Workers serve JSON-RPC and HTTP+JSON only, so they pass `false`.
    */
   readonly grpc?: boolean;
+  /**
+   * Which card a request without `A2A-Version` gets: `'1.0'` (default; the 1.0 kit reads the card so) or `'0.3'`
+   * (the server's own default, which the 0.3 kit and 0.3 clients expect).
+   */
+  readonly unversionedCard?: '1.0' | '0.3';
   /** Keeps background work alive after a response (Workers: `waitUntil` from `cloudflare:workers`). */
   readonly waitUntil?: (work: Promise<unknown>) => void;
 }
@@ -77,7 +82,7 @@ export function createConformanceAgent(options: ConformanceAgentOptions = {}): A
     versions: ['1.0', '0.3'],
     // The kit reads the card without A2A-Version and validates it as a strict 1.0 card; 0.3 clients that send
     // `A2A-Version: 0.3` still get the 0.3-compatible one (docs/conformance.md).
-    unversionedCard: '1.0',
+    unversionedCard: options.unversionedCard ?? '1.0',
     streaming: true,
     // Browser tools (the console's Inspector) may point at it too.
     cors: true,

@@ -2,7 +2,8 @@
  * Runs the conformance agent: PORT (default 9999), HOST (default 127.0.0.1), PUBLIC_URL (the card's base
  * URL; default each request's origin), GRPC_PORT (the gRPC binding; default PORT + 1, `0` for any free port) and
  * GRPC_URL (the gRPC address on the card; default the card request's host and GRPC_PORT), RESUBSCRIBE_WORK_MS, DELAYED_COMPLETE_MS and REQUIRE_TCK_EXTENSION
- * (`1`: the card marks the kit's extension required), and `BATON_STORE` / `BATON_EVENT_BUS` /
+ * (`1`: the card marks the kit's extension required), UNVERSIONED_CARD (`1.0`, the default, or `0.3`: the card a
+ * request without A2A-Version gets; the 0.3 kit needs `0.3`), and `BATON_STORE` / `BATON_EVENT_BUS` /
  * `BATON_LEASE_TTL_MS` like every app (default: in memory, as the kit expects a fresh agent). Stops gracefully
  * on SIGINT / SIGTERM; a bad setting stops it at start with a one-line reason.
  */
@@ -26,10 +27,19 @@ async function openConfiguredStores() {
 const telemetry = startTelemetry('conformance-agent');
 const logger = createAppLogger({ name: 'conformance-agent', level: process.env.LOG_LEVEL });
 const stores = await openConfiguredStores();
-const port = numberFromEnv(process.env, 'PORT') ?? 9999;
+function settingsFromEnv() {
+  try {
+    const port = numberFromEnv(process.env, 'PORT') ?? 9999;
+    const grpcPort = numberFromEnv(process.env, 'GRPC_PORT') ?? (port === 0 ? 0 : port + 1);
+    return { port, grpcPort, agentOptions: agentOptionsFromEnv(process.env) };
+  } catch (error) {
+    console.error(`conformance-agent: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+const { port, grpcPort, agentOptions } = settingsFromEnv();
 const hostname = process.env.HOST || '127.0.0.1';
-const agentOptions = agentOptionsFromEnv(process.env);
-const grpcPort = numberFromEnv(process.env, 'GRPC_PORT') ?? (port === 0 ? 0 : port + 1);
 const grpcUrl = process.env.GRPC_URL || undefined;
 
 const server = createConformanceAgent({

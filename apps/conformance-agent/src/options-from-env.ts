@@ -14,11 +14,21 @@ export function numberFromEnv(env: Environment, name: string): number | undefine
   return value;
 }
 
-/** PUBLIC_URL, RESUBSCRIBE_WORK_MS, DELAYED_COMPLETE_MS and REQUIRE_TCK_EXTENSION (`1`). */
+/** PUBLIC_URL, RESUBSCRIBE_WORK_MS, DELAYED_COMPLETE_MS, REQUIRE_TCK_EXTENSION (`1`) and UNVERSIONED_CARD. */
 export function agentOptionsFromEnv(env: Environment): ConformanceAgentOptions {
   const resubscribeWorkMs = numberFromEnv(env, 'RESUBSCRIBE_WORK_MS');
   const delayedCompleteMs = numberFromEnv(env, 'DELAYED_COMPLETE_MS');
+  const unversionedCard = env.UNVERSIONED_CARD;
+  if (
+    unversionedCard !== undefined &&
+    unversionedCard !== '' &&
+    unversionedCard !== '1.0' &&
+    unversionedCard !== '0.3'
+  ) {
+    throw new Error(`UNVERSIONED_CARD must be 1.0 or 0.3, got ${unversionedCard}`);
+  }
   return {
+    ...(unversionedCard ? { unversionedCard } : {}),
     ...(env.PUBLIC_URL ? { url: env.PUBLIC_URL } : {}),
     ...(resubscribeWorkMs !== undefined ? { resubscribeWorkMs } : {}),
     ...(delayedCompleteMs !== undefined ? { delayedCompleteMs } : {}),

@@ -1,7 +1,7 @@
 /**
  * The conformance agent as a Cloudflare Worker (`pnpm start:workers` serves it locally with workerd): JSON-RPC
  * and HTTP+JSON, A2A 1.0 and 0.3, in memory per isolate. Its settings are the Worker's vars (RESUBSCRIBE_WORK_MS,
- * DELAYED_COMPLETE_MS, REQUIRE_TCK_EXTENSION, PUBLIC_URL); the agent is made on the first request, when they are
+ * DELAYED_COMPLETE_MS, REQUIRE_TCK_EXTENSION, PUBLIC_URL, UNVERSIONED_CARD); the agent is made on the first request, when they are
  * known.
  */
 
