@@ -6,6 +6,7 @@ import type { StreamResponse } from '@baton/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scenario, type SdkServer, startSdkServer } from '../../protocol/test/interop/sdk-server.ts';
 import { type A2AClient, createA2AClient } from '../src/client/index.ts';
+import { HTTP_INTERFACES } from './support/http-interfaces.ts';
 
 let sdk: SdkServer;
 beforeAll(async () => {
@@ -20,14 +21,7 @@ const stateOf = (event: StreamResponse | undefined) =>
       ? event.task.status.state
       : undefined;
 
-const combos = [
-  ['JSONRPC', '1.0'],
-  ['JSONRPC', '0.3'],
-  ['HTTP+JSON', '1.0'],
-  ['HTTP+JSON', '0.3'],
-] as const;
-
-describe.each(combos)('%s at %s against @a2a-js/sdk', (binding, version) => {
+describe.each(HTTP_INTERFACES)('%s at %s against @a2a-js/sdk', (binding, version) => {
   let client: A2AClient;
   beforeAll(async () => {
     client = await createA2AClient({

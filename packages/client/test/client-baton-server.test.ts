@@ -9,6 +9,7 @@ import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type A2AClient, createA2AClient } from '../src/client/index.ts';
 import type { HttpRequest } from '../src/http/interceptor.ts';
+import { HTTP_INTERFACES } from './support/http-interfaces.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,14 +81,7 @@ const lastState = (events: readonly StreamResponse[]) => {
       : undefined;
 };
 
-const combos = [
-  ['JSONRPC', '1.0'],
-  ['JSONRPC', '0.3'],
-  ['HTTP+JSON', '1.0'],
-  ['HTTP+JSON', '0.3'],
-] as const;
-
-describe.each(combos)('%s at %s against @baton/server', (binding, version) => {
+describe.each(HTTP_INTERFACES)('%s at %s against @baton/server', (binding, version) => {
   let client: A2AClient;
   beforeAll(async () => {
     client = await createA2AClient({

@@ -4,16 +4,16 @@
  * other malformed envelope stays a PROTOCOL error that names what is off. Against a loopback server that
  * answers each shape word for word, on a 1.0 and a 0.3 interface.
  */
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type A2AClient, createA2AClient } from '../src/client/index.ts';
 import { A2AClientError } from '../src/errors/client-error.ts';
+import { type LoopbackServer, serveLoopback } from './support/serve-loopback.ts';
 
 // What the next JSON-RPC call is answered with, given its id.
 let answer: (id: unknown) => unknown = () => ({});
 let url = '';
-let listener: ReturnType<typeof serve>;
+let peer: LoopbackServer;
 
 beforeAll(async () => {
   const app = new Hono();
@@ -36,16 +36,10 @@ beforeAll(async () => {
     const { id } = (await c.req.json()) as { id: unknown };
     return c.json(answer(id) as object);
   });
-  await new Promise<void>((resolve) => {
-    listener = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      url = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  peer = await serveLoopback(app);
+  url = peer.url;
 });
-afterAll(() => {
-  listener.close();
-});
+afterAll(() => peer.close());
 
 describe.each(['1.0', '0.3'] as const)('over JSON-RPC %s', (version) => {
   let client: A2AClient;

@@ -10,6 +10,7 @@ import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createA2AClient } from '../src/client/index.ts';
 import { isA2AClientError } from '../src/errors/client-error.ts';
+import { HTTP_INTERFACES } from './support/http-interfaces.ts';
 
 const LINES = 8;
 const executor: AgentExecutor = async (ctx) => {
@@ -108,14 +109,7 @@ const textsOf = (events: readonly StreamResponse[]) => {
   return texts;
 };
 
-const combos = [
-  ['JSONRPC', '1.0'],
-  ['JSONRPC', '0.3'],
-  ['HTTP+JSON', '1.0'],
-  ['HTTP+JSON', '0.3'],
-] as const;
-
-describe.each(combos)('%s at %s through a proxy that cuts the stream', (binding, version) => {
+describe.each(HTTP_INTERFACES)('%s at %s through a proxy that cuts the stream', (binding, version) => {
   const client = () =>
     createA2AClient({
       agent: `http://127.0.0.1:${proxy.port}`,

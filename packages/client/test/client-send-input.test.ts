@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMessage } from '../src/builders/user-message.ts';
 import { type A2AClient, createA2AClient } from '../src/client/index.ts';
 import { A2AClientError } from '../src/errors/client-error.ts';
+import { HTTP_INTERFACES } from './support/http-interfaces.ts';
 
 let agent: RunningA2AServer;
 beforeAll(async () => {
@@ -29,20 +30,13 @@ beforeAll(async () => {
 });
 afterAll(() => agent.close());
 
-const combos = [
-  ['JSONRPC', '1.0'],
-  ['JSONRPC', '0.3'],
-  ['HTTP+JSON', '1.0'],
-  ['HTTP+JSON', '0.3'],
-] as const;
-
 const reply = (response: Awaited<ReturnType<A2AClient['sendMessage']>>) => {
   if (!('task' in response)) throw new Error('expected a task');
   const part = response.task.status.message?.parts[0];
   return [response.task.status.state, part && 'text' in part ? part.text : undefined];
 };
 
-describe.each(combos)('sends over %s %s', (binding, version) => {
+describe.each(HTTP_INTERFACES)('sends over %s %s', (binding, version) => {
   let client: A2AClient;
   let requests = 0;
   beforeAll(async () => {

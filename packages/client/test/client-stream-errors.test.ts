@@ -7,18 +7,12 @@
 import { A2AError } from '@baton/protocol';
 import { createA2AServer } from '@baton/server';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SdkServer, startSdkServer } from '../../protocol/test/interop/sdk-server.ts';
 import { createA2AClient } from '../src/client/index.ts';
-
-const combos = [
-  ['JSONRPC', '1.0'],
-  ['JSONRPC', '0.3'],
-  ['HTTP+JSON', '1.0'],
-  ['HTTP+JSON', '0.3'],
-] as const;
+import { HTTP_INTERFACES } from './support/http-interfaces.ts';
+import { type LoopbackServer, serveLoopback } from './support/serve-loopback.ts';
 
 async function failure(events: AsyncIterable<unknown>): Promise<unknown> {
   try {
@@ -42,7 +36,7 @@ afterAll(async () => {
   await Promise.all([baton.close(), sdk.close()]);
 });
 
-describe.each(combos)('subscribing to an unknown task over %s %s', (binding, version) => {
+describe.each(HTTP_INTERFACES)('subscribing to an unknown task over %s %s', (binding, version) => {
   it.each([
     ['Baton', () => baton.url],
     ['@a2a-js/sdk', () => sdk.base],
@@ -75,7 +69,7 @@ const SHAPES: Record<string, (id: unknown) => Response> = {
 describe('a 0.3 JSON-RPC agent answering a failed stream in', () => {
   let url = '';
   let shape = '';
-  let listener: ReturnType<typeof serve>;
+  let peer: LoopbackServer;
   beforeAll(async () => {
     const app = new Hono();
     app.get('/.well-known/agent-card.json', (c) =>
@@ -96,16 +90,10 @@ describe('a 0.3 JSON-RPC agent answering a failed stream in', () => {
       const { id } = (await c.req.json()) as { id: unknown };
       return (SHAPES[shape] as (id: unknown) => Response)(id);
     });
-    await new Promise<void>((resolve) => {
-      listener = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-        url = `http://127.0.0.1:${info.port}`;
-        resolve();
-      });
-    });
+    peer = await serveLoopback(app);
+    url = peer.url;
   });
-  afterAll(() => {
-    listener.close();
-  });
+  afterAll(() => peer.close());
 
   it.each(Object.keys(SHAPES))('%s is TaskNotFound', async (name) => {
     shape = name;
