@@ -3,7 +3,7 @@
  * (`@baton/server/node`), on `Deno.serve`.
  */
 import type { A2AServer } from './create-a2a-server.ts';
-import type { RunningA2AServer, StartOptions } from './start-options.ts';
+import { listeningUrl, type RunningA2AServer, type StartOptions } from './start-options.ts';
 
 export type { RunningA2AServer, StartOptions } from './start-options.ts';
 
@@ -43,9 +43,8 @@ export async function startA2AServer(
       (request) => server.fetch(request),
     );
   });
-  const host = hostname.includes(':') ? `[${hostname}]` : hostname;
   return {
-    url: `http://${host}:${port}`,
+    url: listeningUrl(hostname, port),
     port,
     close: async () => {
       await server.shutdown({ deadlineMs: options.shutdownDeadlineMs ?? 10_000 });

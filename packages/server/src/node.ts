@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { A2AServer } from './create-a2a-server.ts';
 import { ALREADY_SENT_ENV_KEY } from './sse/direct-sse-target.ts';
-import type { RunningA2AServer, StartOptions } from './start-options.ts';
+import { listeningUrl, type RunningA2AServer, type StartOptions } from './start-options.ts';
 
 // The Response class of the platform, taken before @hono/node-server swaps in its own on `serve()`: the
 // "already sent" answer of a directly written stream must be a platform Response, which node-server reads
@@ -62,9 +62,8 @@ export async function startA2AServer(
         hostname,
       },
       (info: AddressInfo) => {
-        const host = hostname.includes(':') ? `[${hostname}]` : hostname;
         resolve({
-          url: `http://${host}:${info.port}`,
+          url: listeningUrl(hostname, info.port),
           port: info.port,
           close: async () => {
             await server.shutdown({ deadlineMs: options.shutdownDeadlineMs ?? 10_000 });

@@ -18,3 +18,8 @@ export interface RunningA2AServer {
   /** Stops accepting connections, lets running tasks finish up to the deadline, then cancels them. */
   close(): Promise<void>;
 }
+
+/** The base URL a server listening on `hostname` and `port` is reached at (an IPv6 address in brackets). */
+export function listeningUrl(hostname: string, port: number): string {
+  return `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
+}

@@ -121,7 +121,8 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
       const a2aError = fail(error);
       const headers = retryAfterHeaders(a2aError);
       // A 0.3 streaming call that fails before its first event: one error frame, as 0.3 clients expect.
-      const respond = version === '0.3' && resolved.streaming ? jsonRpcErrorStreamResponse : jsonRpcErrorResponse;
+      const respond =
+        version === '0.3' && resolved.streaming ? jsonRpcErrorStreamResponse : jsonRpcErrorResponse;
       return respond(id, a2aError, version, headers ? { headers } : {});
     }
   });
