@@ -79,11 +79,11 @@ export function renderRuntimesReport(results: RuntimeResults): string[] {
     "runtime, so each ratio is Baton against what that runtime's HTTP server can do. Node runs bundles on",
     '@hono/node-server (the W1–W4 pair); Bun and Deno run the sources on their own servers: Baton through',
     '`startA2AServer` from `@baton/server/bun` and `/deno`, the ceiling as the same Hono app on `Bun.serve` and',
-    `\`Deno.serve\`. A load generator near 100 % CPU is the limit, not the server: that ratio is then an upper bound. Versions: ${Object.entries(
-      versions,
-    )
+    '`Deno.serve`. Interleaved rounds, medians; the load generator is the same Node process for all. Where it',
+    'runs near 100 % CPU it is the limit, not the server, and the ratio to that ceiling is an upper bound.',
+    `Versions: ${Object.entries(versions)
       .map(([name, version]) => `${name} ${version}`)
-      .join(', ')}. Interleaved rounds, medians; the load generator is the same Node process for all.`,
+      .join(', ')}.`,
     '',
     '| workload | runtime | Baton | ceiling | Baton / ceiling | Baton / Baton on Node | Baton p50 ms | load generator CPU (Baton, ceiling) | wrong answers |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
