@@ -93,12 +93,13 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
     if (resolved?.version !== version) {
       return jsonRpcErrorResponse(id, methodNotFound(method, resolved, version), version);
     }
-    if (!hasId) return jsonRpcErrorResponse(null, notificationRefused(), version);
     const fail = (error: unknown) =>
       toA2AError(error, { logger, details: { binding: 'JSONRPC', method, id } });
     try {
       const user = await options.getUser?.(c);
+      // The params are validated before the missing-id rule, as the official SDKs answer: -32602 names the field.
       const prepared = prepareCall(resolved.method, version, params);
+      if (!hasId) return jsonRpcErrorResponse(null, notificationRefused(), version);
       const call = createCallContext({
         request,
         version,

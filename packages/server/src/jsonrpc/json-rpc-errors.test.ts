@@ -67,6 +67,15 @@ describe('JSON-RPC envelope errors', () => {
     expect(handler.calls).toHaveLength(0);
   });
 
+  it('answers invalid params without id with -32602 naming the field, not the missing id (the 0.3 kit checks it)', async () => {
+    const { app, handler } = setup();
+    const body = { jsonrpc: '2.0', method: 'message/send', params: { '': 'not_a_dict' } };
+    const reply = await readJson(await post(app, body));
+    expect(reply).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32602 } });
+    expect(reply.error?.message).toContain('message');
+    expect(handler.calls).toHaveLength(0);
+  });
+
   it('answers an unknown method without id with -32601, not the missing id', async () => {
     const { app, handler } = setup();
     const reply = await readJson(await post(app, { jsonrpc: '2.0', method: 'tasks/teleport', params: {} }));
