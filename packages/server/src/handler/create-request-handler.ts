@@ -216,7 +216,10 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
         throw A2AError.invalidParams('taskId is required', [{ field: 'taskId', description: 'is required' }]);
       }
       await visibleTask(taskId, call, request.tenant, 0);
-      return configs.create({ ...request, taskId }, call);
+      // A 0.3 config sent without id is the task's default config, stored under the task id as the 0.3 SDKs
+      // do; a 0.3 get without a config id names it (see getTaskPushNotificationConfigRequestFromV03).
+      const defaultId = call.version === '0.3' && !request.id ? { id: taskId } : {};
+      return configs.create({ ...request, taskId, ...defaultId }, call);
     },
 
     async getTaskPushNotificationConfig(request, call) {
