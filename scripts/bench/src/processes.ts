@@ -3,7 +3,7 @@ import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { DENO_FLAGS, DENO_SERVE_FLAGS, runtimeBinary } from '@baton/runtimes';
+import { scriptCommand } from '@baton/runtimes';
 import { bundlePath } from './build-targets.ts';
 import type { LoadJob, LoadResult } from './load/load-job.ts';
 
@@ -43,13 +43,6 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** A runtime other than Node that a target can run on (from source: both compile TypeScript themselves). */
 export type TargetRuntime = 'bun' | 'deno';
 
-function commandFor(script: string, runtime: TargetRuntime | undefined): [string, ...string[]] {
-  if (runtime === 'bun') return [runtimeBinary('bun'), script];
-  if (runtime === 'deno') return [runtimeBinary('deno'), 'run', ...DENO_FLAGS, ...DENO_SERVE_FLAGS, script];
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  return [process.execPath, ...loader, script];
-}
-
 /**
  * Starts a script and waits for its `ready` line: on Node, TypeScript through tsx and a bundle (`.mjs`) as
  * plain Node; on Bun or Deno, the script as is.
@@ -63,7 +56,7 @@ export function startProcess(
     runtime?: TargetRuntime;
   } = {},
 ): Promise<TargetProcess> {
-  const [file, ...args] = commandFor(script, options.runtime);
+  const [file, ...args] = scriptCommand(options.runtime ?? 'node', script, { server: true });
   const child = spawn(file, [...args, ...(options.args ?? [])], {
     cwd: here('..'),
     env: { ...process.env, PORT: '0', ...options.env },

@@ -5,7 +5,7 @@
 import type { LoadGenerator } from './processes.ts';
 import { whole } from './report-format.ts';
 import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } from './run-workloads.ts';
-import { WORKLOADS } from './workloads.ts';
+import { sectionWorkloads } from './workloads.ts';
 
 export type GrpcTargetId = 'batonJsonRpc' | 'batonGrpc' | 'sdkJsonRpc' | 'sdkGrpc';
 
@@ -36,9 +36,8 @@ const COMPARED: Record<GrpcTargetId, { readonly jsonRpc?: GrpcTargetId; readonly
  */
 export async function runGrpc(generator: LoadGenerator, settings: WorkloadSettings): Promise<GrpcResults> {
   const timing = { ...settings, durationMs: Math.max(settings.durationMs, 1500) };
-  const workloads = WORKLOADS.filter((workload) => workload.id === 'W1 c=16' || workload.id === 'W3');
   const figures = await runWorkloads(
-    workloads.map((workload) => ({ ...workload, id: `W11 ${workload.id}` })),
+    sectionWorkloads('W11', ['W1 c=16', 'W3']),
     generator,
     timing,
     GRPC_TARGETS,

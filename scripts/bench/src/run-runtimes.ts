@@ -10,7 +10,7 @@ import { runtimeBinary } from '@baton/runtimes';
 import type { LoadGenerator } from './processes.ts';
 import { whole } from './report-format.ts';
 import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } from './run-workloads.ts';
-import { WORKLOADS } from './workloads.ts';
+import { sectionWorkloads } from './workloads.ts';
 
 export type RuntimeTargetId =
   | 'nodeBaton'
@@ -52,9 +52,8 @@ export async function runRuntimes(
   generator: LoadGenerator,
   settings: WorkloadSettings,
 ): Promise<RuntimeResults> {
-  const workloads = WORKLOADS.filter((workload) => workload.id === 'W1 c=16' || workload.id === 'W3');
   const figures = await runWorkloads(
-    workloads.map((workload) => ({ ...workload, id: `W12 ${workload.id}` })),
+    sectionWorkloads('W12', ['W1 c=16', 'W3']),
     generator,
     settings,
     RUNTIME_TARGETS,

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { type LoadGenerator, rssOf, startTarget } from './processes.ts';
 import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } from './run-workloads.ts';
 import { JSON_RPC_PATH } from './workload.ts';
-import { memoryJob, WORKLOADS } from './workloads.ts';
+import { memoryJob, sectionWorkloads } from './workloads.ts';
 
 export type StoreId = 'memory' | 'sqlite' | 'postgres' | 'postgres-bus';
 
@@ -91,9 +91,8 @@ export async function runStores(
       : []),
   ];
   try {
-    const workloads = WORKLOADS.filter((workload) => workload.id === 'W1 c=16' || workload.id === 'W2');
     const figures = await runWorkloads(
-      workloads.map((workload) => ({ ...workload, id: `W7 ${workload.id}` })),
+      sectionWorkloads('W7', ['W1 c=16', 'W2']),
       generator,
       // A database's first calls (connections, prepared statements) can outlast a smoke run's short window on a
       // busy machine; a second at least leaves room for answers to arrive.

@@ -5,7 +5,7 @@
 import type { LoadGenerator } from './processes.ts';
 import { whole } from './report-format.ts';
 import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } from './run-workloads.ts';
-import { WORKLOADS } from './workloads.ts';
+import { sectionWorkloads } from './workloads.ts';
 
 export type TelemetryTargetId = 'plain' | 'traced' | 'unsampled';
 
@@ -31,9 +31,8 @@ export async function runTelemetryCost(
   generator: LoadGenerator,
   settings: WorkloadSettings,
 ): Promise<TelemetryCostResults> {
-  const workloads = WORKLOADS.filter((workload) => workload.id === 'W1 c=16' || workload.id === 'W3');
   const figures = await runWorkloads(
-    workloads.map((workload) => ({ ...workload, id: `W9 ${workload.id}` })),
+    sectionWorkloads('W9', ['W1 c=16', 'W3']),
     generator,
     settings,
     TELEMETRY_TARGETS,

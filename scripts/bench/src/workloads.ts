@@ -80,3 +80,11 @@ export function memoryJob(origin: string, requests: number): LoadJob {
     requests,
   };
 }
+
+/** Some of the workloads, renamed for a later section of the report (`W9 W1 c=16`, …), in table order. */
+export function sectionWorkloads(section: string, ids: readonly string[]): Workload[] {
+  return WORKLOADS.filter((workload) => ids.includes(workload.id)).map((workload) => ({
+    ...workload,
+    id: `${section} ${workload.id}`,
+  }));
+}

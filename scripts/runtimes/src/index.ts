@@ -2,9 +2,8 @@
 
 export { type RunOnRuntimeOptions, runOnRuntime, type ScriptRun } from './run-on-runtime.ts';
 export { type ForeignRuntime, RuntimeUnavailableError, runtimeBinary } from './runtime-binary.ts';
+export { type ScriptRuntime, scriptCommand } from './script-command.ts';
 export {
-  DENO_FLAGS,
-  DENO_SERVE_FLAGS,
   freePort,
   RUNTIMES,
   type RunningOnRuntime,

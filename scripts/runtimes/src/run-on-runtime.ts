@@ -1,12 +1,11 @@
 /** Runs a script to its end on Node, Bun or Deno and gives back what it printed (a client on each runtime). */
 import { execFile } from 'node:child_process';
 import { resolve as resolvePath } from 'node:path';
-import { runtimeBinary } from './runtime-binary.ts';
-import { DENO_FLAGS, type Runtime } from './start-on-runtime.ts';
+import { type ScriptRuntime, scriptCommand } from './script-command.ts';
 
 /** Options of {@link runOnRuntime}. */
 export interface RunOnRuntimeOptions {
-  readonly runtime: Exclude<Runtime, 'workers'>;
+  readonly runtime: ScriptRuntime;
   readonly script: string;
   readonly args?: readonly string[];
   /** Working directory (default the current one); the script is resolved from it. */
@@ -23,17 +22,11 @@ export interface ScriptRun {
   readonly stderr: string;
 }
 
-function argv(options: RunOnRuntimeOptions, script: string): string[] {
-  const args = options.args ?? [];
-  if (options.runtime === 'bun') return [runtimeBinary('bun'), script, ...args];
-  if (options.runtime === 'deno') return [runtimeBinary('deno'), 'run', ...DENO_FLAGS, script, ...args];
-  return [process.execPath, '--import', import.meta.resolve('tsx'), script, ...args];
-}
-
 /** Runs the script and resolves when it exits, whatever its exit code. */
 export function runOnRuntime(options: RunOnRuntimeOptions): Promise<ScriptRun> {
   const cwd = options.cwd ?? process.cwd();
-  const [file, ...args] = argv(options, resolvePath(cwd, options.script)) as [string, ...string[]];
+  const [file, ...command] = scriptCommand(options.runtime, resolvePath(cwd, options.script));
+  const args = [...command, ...(options.args ?? [])];
   return new Promise((resolve) => {
     execFile(
       file,

@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import { runtimeBinary } from './runtime-binary.ts';
+import { scriptCommand } from './script-command.ts';
 import { prepareWorker } from './workers-bundle.ts';
 
 /** Where an app can run. `workers` is Cloudflare Workers, served locally by workerd. */
@@ -64,22 +65,6 @@ export function freePort(hostname = '127.0.0.1'): Promise<number> {
   });
 }
 
-/** The Deno permissions an A2A agent or client needs: listen and fetch, its settings, its own files (no write, no subprocess, no system information). */
-export const DENO_FLAGS = [
-  '--allow-net',
-  '--allow-env',
-  '--allow-read',
-  '--allow-sys',
-  '--no-lock',
-  '--no-prompt',
-];
-
-/**
- * Deno's `request.signal` fires when a response is complete unless this is given (its "legacy" behaviour, with
- * a warning per process); with it, the signal means what Baton reads it for: the caller went away.
- */
-export const DENO_SERVE_FLAGS = ['--unstable-no-legacy-abort'];
-
 async function command(
   options: StartOnRuntimeOptions,
   hostname: string,
@@ -89,11 +74,9 @@ async function command(
   const env = { PORT: String(port), HOST: hostname, ...options.env };
   switch (options.runtime) {
     case 'node':
-      return { argv: [process.execPath, '--import', import.meta.resolve('tsx'), entry], env };
     case 'bun':
-      return { argv: [runtimeBinary('bun'), entry], env };
     case 'deno':
-      return { argv: [runtimeBinary('deno'), 'run', ...DENO_FLAGS, ...DENO_SERVE_FLAGS, entry], env };
+      return { argv: scriptCommand(options.runtime, entry, { server: true }), env };
     case 'workers': {
       const binary = runtimeBinary('workerd');
       const files = await prepareWorker({ entry, hostname, port, vars: options.env ?? {} });
