@@ -1,6 +1,7 @@
 import type { AgentHosting } from '@baton/chain';
 import type { A2AClientOptions } from '@baton/client';
-import type { Logger } from '@baton/server';
+import { isA2AError } from '@baton/protocol';
+import { type Logger, STORE_UNAVAILABLE } from '@baton/server';
 import { Hono } from 'hono';
 import { createChainAgent } from './a2a/create-chain-agent.ts';
 import type { ChainDefinition } from './chains/chain-definition.ts';
@@ -10,10 +11,11 @@ import { createConsoleRoutes } from './console/console-routes.ts';
 import { type AgentDirectory, createAgentDirectory } from './discovery/agent-directory.ts';
 import { createAgentsRoutes } from './http/create-agents-routes.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
-import { jsonError } from './http/json-errors.ts';
+import { jsonError, storeUnavailable } from './http/json-errors.ts';
 import { createRun, type RunInput } from './run/create-run.ts';
 import { logRunEvent } from './run/log-run-event.ts';
-import type { RunRecords } from './run/run-records.ts';
+import { createRunJournal, type RunJournal } from './run/run-journal.ts';
+import { createInMemoryRunRecords, type RunRecords } from './run/run-records.ts';
 import { createRunStore, type RunStore } from './run/run-store.ts';
 import { createRunTelemetry } from './run/run-telemetry.ts';
 
@@ -31,6 +33,11 @@ export interface OrchestratorOptions {
   readonly logger?: Logger;
   /** Where runs are kept; default in memory. With durable records, unfinished runs go on after a restart. */
   readonly runRecords?: RunRecords;
+  /**
+   * How long a run waits for its records when they cannot be reached before it fails with STORE_UNAVAILABLE;
+   * default 60 s. Nothing is dropped meanwhile.
+   */
+  readonly recordsOutageMs?: number;
   /** Where the orchestrator's own A2A agent keeps its tasks (store, cluster). */
   readonly hosting?: AgentHosting;
   /** The chain definitions runs may choose (`POST /runs { chain }`); default the shipped ones (`chains/*.json`). */
@@ -47,6 +54,8 @@ export interface OrchestratorOptions {
 /** The orchestrator: a Hono app with the runs API and the chain's A2A agent, plus its runs and agents. */
 export type Orchestrator = Hono & {
   readonly runs: RunStore;
+  /** Where every run's events are kept, in order; `settled()` before the process exits. */
+  readonly journal: RunJournal;
   readonly directory: AgentDirectory;
   /** Resumes the runs the records hold as unfinished (a restart); resolves with how many. */
   resumeRuns(): Promise<number>;
@@ -65,17 +74,18 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     urls: options.agents,
     ...(options.client === undefined ? {} : { client: options.client }),
   });
+  const records = options.runRecords ?? createInMemoryRunRecords();
+  const journal = createRunJournal({ records, logger: options.logger });
   const runs = createRunStore({
     ...(options.maxFinishedRuns === undefined ? {} : { maxFinished: options.maxFinishedRuns }),
-    ...(options.runRecords === undefined ? {} : { records: options.runRecords }),
-    ...(options.logger === undefined ? {} : { logger: options.logger }),
+    records,
   });
   const chains = options.chains ?? loadChains();
   const telemetry = createRunTelemetry();
   const chainNamed = (name: string | undefined) =>
     chains.find((chain) => chain.name === (name ?? 'default')) ?? (chains[0] as ChainDefinition);
   const startRun = (
-    input: Omit<RunInput, 'directory' | 'stepTimeoutMs' | 'onEvent' | 'chain'> & {
+    input: Omit<RunInput, 'directory' | 'journal' | 'stepTimeoutMs' | 'onEvent' | 'chain'> & {
       readonly chain?: string | undefined;
     },
   ) => {
@@ -83,11 +93,10 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
       ...input,
       chain: chainNamed(input.chain ?? input.resume?.view.chain),
       directory,
+      journal,
       telemetry,
-      onEvent: (event, view) => {
-        runs.record(event, view);
-        logRunEvent(options.logger, event, view);
-      },
+      onEvent: (event, view) => logRunEvent(options.logger, event, view),
+      ...(options.recordsOutageMs === undefined ? {} : { recordsOutageMs: options.recordsOutageMs }),
       ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
     });
     runs.add(run);
@@ -112,7 +121,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   };
 
   const app = new Hono();
-  app.route('/', createRunsRoutes({ runs, startRun, chains, holdRun }));
+  app.route('/', createRunsRoutes({ runs, journal, startRun, chains, holdRun }));
   app.route('/', createAgentsRoutes(directory));
   if (options.console !== false) {
     app.route('/', createConsoleRoutes(options.console ?? loadConsole));
@@ -128,6 +137,9 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     }),
   );
   app.notFound((c) => jsonError(c, 404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`));
-  app.onError((_error, c) => jsonError(c, 500, 'INTERNAL_ERROR', 'The orchestrator failed on this request'));
-  return Object.assign(app, { runs, directory, resumeRuns });
+  app.onError((error, c) => {
+    if (isA2AError(error) && error.reason === STORE_UNAVAILABLE) return storeUnavailable(c);
+    return jsonError(c, 500, 'INTERNAL_ERROR', 'The orchestrator failed on this request');
+  });
+  return Object.assign(app, { runs, journal, directory, resumeRuns });
 }

@@ -1,10 +1,11 @@
 import { realService } from '@baton/server/testing';
 import { createPostgresStores } from '@baton/store-postgres';
-import { createSqliteStores } from '@baton/store-sqlite';
+import { applySqliteMigrations, createSqliteStores } from '@baton/store-sqlite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresRunRecords } from '../src/run/postgres-run-records.ts';
-import { createInMemoryRunRecords, type RunRecords } from '../src/run/run-records.ts';
+import { RUN_MIGRATIONS } from '../src/run/run-migrations.ts';
+import { createInMemoryRunRecords, type RunBatch, type RunRecords } from '../src/run/run-records.ts';
 import type { RunEvent, RunView } from '../src/run/run-types.ts';
 import { createSqliteRunRecords } from '../src/run/sqlite-run-records.ts';
 
@@ -34,12 +35,31 @@ function view(runId: string, status: RunView['status']): RunView {
   };
 }
 
-const event = (runId: string, at: string): RunEvent => ({
+const event = (runId: string, seq: number): RunEvent => ({
   runId,
-  at,
+  seq,
+  at: `2026-01-01T00:00:0${seq % 10}.000Z`,
   type: 'input.answered',
   step: 'outline',
 });
+
+/** A batch of `count` events from `from`, with the view when a status is given. */
+function batch(runId: string, from: number, count: number, status?: RunView['status']): RunBatch {
+  const events = Array.from({ length: count }, (_, index) => event(runId, from + index));
+  return {
+    runId,
+    events,
+    ...(status === undefined ? {} : { view: { json: JSON.stringify(view(runId, status)), status } }),
+  };
+}
+
+async function freshPostgres() {
+  const stores = await createPostgresStores({ url: postgres.url, schema });
+  closers.push(() => stores.close());
+  await stores.pool.query('DROP TABLE IF EXISTS orchestrator_run_events, orchestrator_runs');
+  await stores.pool.query("DELETE FROM baton_schema_migrations WHERE component = 'orchestrator'");
+  return stores;
+}
 
 const backends: [string, () => Promise<RunRecords>, boolean][] = [
   ['in-memory', async () => createInMemoryRunRecords(), true],
@@ -52,43 +72,107 @@ const backends: [string, () => Promise<RunRecords>, boolean][] = [
     },
     true,
   ],
-  [
-    'postgres',
-    async () => {
-      const stores = await createPostgresStores({ url: postgres.url, schema });
-      closers.push(() => stores.close());
-      await stores.pool.query('DROP TABLE IF EXISTS orchestrator_run_events, orchestrator_runs');
-      await stores.pool.query("DELETE FROM baton_schema_migrations WHERE component = 'orchestrator'");
-      return createPostgresRunRecords(stores.pool);
-    },
-    postgres.available,
-  ],
+  ['postgres', async () => createPostgresRunRecords((await freshPostgres()).pool), postgres.available],
 ];
 
 describe.each(backends)('%s run records', (_name, create, available) => {
-  it.skipIf(!available)('keeps a run view, replaced as it changes, and its events in order', async () => {
+  it.skipIf(!available)('keeps each run view, replaced as it changes, and its events in order', async () => {
     const records = await create();
-    await records.saveView(view('r1', 'running'));
-    for (const at of ['1', '2', '3']) await records.appendEvent(event('r1', at));
-    await records.saveView({
-      ...view('r1', 'input-required'),
-      question: { step: 'outline', text: 'Which topic?' },
-    });
+    expect(await records.commit([batch('r1', 1, 3, 'running'), batch('r2', 1, 1, 'running')])).toEqual(
+      new Set(),
+    );
+    // Chunks come without a view: the events are kept, the view stays as it was.
+    await records.commit([batch('r1', 4, 2)]);
+    await records.commit([{ ...batch('r1', 6, 1, 'input-required') }]);
     const stored = await records.load('r1');
-    expect(stored?.view).toMatchObject({ status: 'input-required', question: { text: 'Which topic?' } });
-    expect(stored?.events.map((e) => e.at)).toEqual(['1', '2', '3']);
+    expect(stored?.view.status).toBe('input-required');
+    expect(stored?.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await records.eventsAfter('r1', 4)).map((e) => e.seq)).toEqual([5, 6]);
+    expect((await records.load('r2'))?.events).toHaveLength(1);
     expect(await records.load('missing')).toBeUndefined();
+  });
+
+  it.skipIf(!available)('refuses a whole batch whose numbers are taken, and keeps the others', async () => {
+    const records = await create();
+    await records.commit([batch('a', 1, 2, 'running')]);
+    // A second writer of run a starts again at 2: refused whole (its view too); run b goes in.
+    const refused = await records.commit([batch('a', 2, 2, 'completed'), batch('b', 1, 1, 'running')]);
+    expect(refused).toEqual(new Set(['a']));
+    const a = await records.load('a');
+    expect(a?.view.status).toBe('running');
+    expect(a?.events.map((e) => e.seq)).toEqual([1, 2]);
+    expect((await records.load('b'))?.view.status).toBe('running');
+    // The writer that holds the run goes on from its own numbers.
+    expect(await records.commit([batch('a', 3, 1, 'completed')])).toEqual(new Set());
+    expect((await records.load('a'))?.view.status).toBe('completed');
   });
 
   it.skipIf(!available)('lists the unfinished runs, oldest first, and the newest runs', async () => {
     const records = await create();
-    await records.saveView(view('a', 'completed'));
-    await records.saveView(view('b', 'running'));
-    await records.saveView(view('c', 'input-required'));
-    await records.saveView(view('d', 'failed'));
+    await records.commit([batch('a', 1, 1, 'completed')]);
+    await records.commit([batch('b', 1, 1, 'running')]);
+    await records.commit([batch('c', 1, 1, 'input-required')]);
+    await records.commit([batch('d', 1, 1, 'failed')]);
     expect((await records.unfinished()).map((v) => v.runId)).toEqual(['b', 'c']);
     expect((await records.recent(2)).map((v) => v.runId)).toEqual(['d', 'c']);
-    await records.saveView(view('b', 'completed'));
+    await records.commit([batch('b', 2, 1, 'completed')]);
     expect((await records.unfinished()).map((v) => v.runId)).toEqual(['c']);
+  });
+});
+
+describe('runs kept before events were numbered', () => {
+  const v1 = (set: readonly { version: number; name: string; sql: string }[]) => [set[0] as (typeof set)[0]];
+  const oldRows = [
+    ['x', JSON.stringify({ runId: 'x', at: '1', type: 'run.started' })],
+    ['y', JSON.stringify({ runId: 'y', at: '2', type: 'run.started' })],
+    ['x', JSON.stringify({ runId: 'x', at: '3', type: 'run.completed' })],
+  ];
+
+  it('are numbered per run by the migration (SQLite)', async () => {
+    const stores = createSqliteStores({ path: ':memory:' });
+    closers.push(() => stores.close());
+    applySqliteMigrations(stores.database, {
+      component: 'orchestrator',
+      migrations: v1(RUN_MIGRATIONS.sqlite),
+    });
+    const insert = stores.database.prepare(
+      'INSERT INTO orchestrator_run_events (run_id, event) VALUES (?, ?)',
+    );
+    for (const [runId, json] of oldRows) insert.run(runId, json);
+    stores.database
+      .prepare("INSERT INTO orchestrator_runs (run_id, status, view) VALUES ('x', 'completed', ?)")
+      .run(JSON.stringify(view('x', 'completed')));
+    const records = createSqliteRunRecords(stores.database);
+    expect((await records.load('x'))?.events.map((e) => [e.seq, e.at])).toEqual([
+      [1, '1'],
+      [2, '3'],
+    ]);
+    expect(await records.commit([batch('x', 3, 1, 'completed')])).toEqual(new Set());
+    expect(await records.commit([batch('x', 3, 1, 'completed')])).toEqual(new Set(['x']));
+  });
+
+  it.skipIf(!postgres.available)('are numbered per run by the migration (PostgreSQL)', async () => {
+    const stores = await freshPostgres();
+    const { applyPostgresMigrations } = await import('@baton/store-postgres');
+    await applyPostgresMigrations(stores.pool, {
+      component: 'orchestrator',
+      migrations: v1(RUN_MIGRATIONS.postgres),
+    });
+    for (const [runId, json] of oldRows)
+      await stores.pool.query('INSERT INTO orchestrator_run_events (run_id, event) VALUES ($1, $2)', [
+        runId,
+        json,
+      ]);
+    await stores.pool.query(
+      "INSERT INTO orchestrator_runs (run_id, status, view) VALUES ('x', 'completed', $1)",
+      [JSON.stringify(view('x', 'completed'))],
+    );
+    const records = await createPostgresRunRecords(stores.pool);
+    expect((await records.load('x'))?.events.map((e) => [e.seq, e.at])).toEqual([
+      [1, '1'],
+      [2, '3'],
+    ]);
+    expect(await records.commit([batch('x', 3, 1, 'completed')])).toEqual(new Set());
+    expect(await records.commit([batch('x', 3, 1, 'completed')])).toEqual(new Set(['x']));
   });
 });

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
 import type { Run } from '../run/create-run.ts';
 import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
+import type { RunJournal } from '../run/run-journal.ts';
 import type { RunStore } from '../run/run-store.ts';
 import { isFinishedStatus, type RunEvent } from '../run/run-types.ts';
-import { jsonError, readJsonBody } from './json-errors.ts';
+import { jsonError, readJsonBody, storeUnavailable } from './json-errors.ts';
 
 /** The body of `POST /runs`. */
 export const StartRunBodySchema = z.object({
@@ -54,9 +55,23 @@ const REFUSAL_STATUS = {
   UNKNOWN_VERSION: 400,
 } as const satisfies Record<RefineRefusalCode, number>;
 
+const isFinalEvent = (event: RunEvent) =>
+  event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled';
+
+/** An event as an SSE frame: its type as the event name, its `seq` as the id a reader resumes from. */
+const sseOf = (event: RunEvent) => ({
+  event: event.type,
+  id: String(event.seq),
+  data: JSON.stringify(event),
+});
+
 /** What the routes need: the runs, and a way to start one. */
 export interface RunsRoutesDeps {
   readonly runs: RunStore;
+  /** Where runs' events are kept: a write is answered once what it changed is kept. */
+  readonly journal: RunJournal;
+  /** Longest wait for a write to be kept before answering 503 STORE_UNAVAILABLE; default 10 s. */
+  readonly keptWithinMs?: number;
   readonly startRun: (body: Omit<StartRunBody, 'wait'> & { readonly traceContext?: Context }) => Run;
   /** The chain definitions runs may name. */
   readonly chains: readonly ChainDefinition[];
@@ -79,6 +94,15 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
   });
   const notFound = (c: Parameters<typeof jsonError>[0], runId: string) =>
     jsonError(c, 404, 'RUN_NOT_FOUND', `No run with id ${runId}`);
+  const keptWithinMs = deps.keptWithinMs ?? 10_000;
+  /** Whether the records answer now: a write is refused up front (nothing taken) while they do not. */
+  const recordsDown = () => deps.journal.unavailableSince !== undefined;
+  /** Waits for what `run` changed to be kept; `false` when the records stay out of reach. */
+  const keep = (run: Run) =>
+    run.kept(keptWithinMs).then(
+      () => true,
+      () => false,
+    );
 
   app.post('/runs', async (c) => {
     const body = await readJsonBody(c, StartRunBodySchema);
@@ -94,9 +118,16 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         `No chain named "${name}"; the chains are ${known} (GET /chains)`,
       );
     }
+    if (recordsDown()) return storeUnavailable(c);
     // A caller's `traceparent` makes the run's trace a part of the caller's.
     const traceContext = propagation.extract(context.active(), c.req.raw.headers, HEADERS_GETTER);
     const run = deps.startRun({ ...input, traceContext });
+    // The id is given out once the run is kept: a run the caller heard of is never lost.
+    if (!(await keep(run))) {
+      // Not kept in time: it is ended before any step is sent, and said so once the records are back.
+      void run.cancel();
+      return storeUnavailable(c);
+    }
     if (wait === true) return c.json(await run.done, 200);
     return c.json(
       {
@@ -145,20 +176,33 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
   });
 
   app.get('/runs/:id/events', async (c) => {
-    const run = deps.runs.get(c.req.param('id'));
+    const runId = c.req.param('id');
+    // Where a reader resumes: after the event it saw last (SSE `Last-Event-ID`, or `?after=` for a plain GET).
+    const raw = c.req.header('last-event-id') ?? c.req.query('after') ?? '0';
+    const after = Number(raw);
+    if (!/^\d{1,15}$/.test(raw.trim()) || !Number.isSafeInteger(after)) {
+      return jsonError(
+        c,
+        400,
+        'INVALID_EVENT_ID',
+        `Last-Event-ID (or after) must be the seq of an event of the run, not ${JSON.stringify(raw)}`,
+      );
+    }
+    const run = deps.runs.get(runId);
     if (run === undefined) {
       // A run this process does not hold (it ran before a restart): its kept timeline, then the end.
-      const stored = await deps.runs.load(c.req.param('id'));
-      if (stored === undefined) return notFound(c, c.req.param('id'));
+      const stored = await deps.runs.load(runId);
+      if (stored === undefined) return notFound(c, runId);
       return streamSSE(c, async (stream) => {
-        for (const event of stored.events)
-          await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+        for (const event of stored.events) if (event.seq > after) await stream.writeSSE(sseOf(event));
       });
     }
     return streamSSE(c, async (stream) => {
-      const queue: RunEvent[] = [...run.events];
+      const queue: RunEvent[] = run.events.filter((event) => event.seq > after);
+      let last = run.events.at(-1);
       let wake: (() => void) | undefined;
       const unsubscribe = run.subscribe((event) => {
+        if (event.seq <= after) return;
         queue.push(event);
         wake?.();
       });
@@ -166,17 +210,18 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         unsubscribe();
         wake?.();
       });
-      // The stream ends once every event is out and the run has ended (a refinement opens it again).
+      // The stream ends once the run has ended and its final event is out (a refinement opens it again).
       while (!stream.aborted) {
         const event = queue.shift();
         if (event === undefined) {
-          if (isFinishedStatus(run.view.status)) break;
+          if (last !== undefined && isFinalEvent(last) && isFinishedStatus(run.view.status)) break;
           await new Promise<void>((resolve) => {
             wake = resolve;
           });
           continue;
         }
-        await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+        last = event;
+        await stream.writeSSE(sseOf(event));
       }
       unsubscribe();
     });
@@ -194,6 +239,7 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     if (run === undefined) return notHeld(c, c.req.param('id'));
     const body = await readJsonBody(c, AnswerBodySchema);
     if ('response' in body) return body.response;
+    if (recordsDown()) return storeUnavailable(c);
     if (!run.answer(body.value.answer, body.value.step)) {
       const what = body.value.step === undefined ? '' : ` on the ${body.value.step} step`;
       return jsonError(
@@ -203,6 +249,8 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         `Run ${run.view.runId} is ${run.view.status}, not waiting for input${what}`,
       );
     }
+    // Answered once the answer is kept: a run resumed elsewhere after a crash still sends it.
+    if (!(await keep(run))) return storeUnavailable(c);
     return c.json(run.view, 200);
   });
 
@@ -210,6 +258,7 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     const runId = c.req.param('id');
     const body = await readJsonBody(c, RefineBodySchema);
     if ('response' in body) return body.response;
+    if (recordsDown()) return storeUnavailable(c);
     const run = await deps.holdRun(runId);
     if (run === undefined) return notFound(c, runId);
     const { wait, ...request } = body.value;
@@ -221,6 +270,7 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       return jsonError(c, REFUSAL_STATUS[error.code], error.code, error.message);
     }
     deps.runs.add(run);
+    if (!(await keep(run))) return storeUnavailable(c);
     if (wait === true) return c.json(await run.done, 200);
     return c.json({ runId, status: run.view.status, refinement, links: links(runId) }, 202);
   });
@@ -232,7 +282,16 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     if (isFinishedStatus(status) && status !== 'canceled') {
       return jsonError(c, 409, 'RUN_FINISHED', `Run ${run.view.runId} already ended ${status}`);
     }
-    return c.json(await run.cancel(), 200);
+    if (recordsDown()) return storeUnavailable(c);
+    // `cancel` resolves once the run ended and that is kept: a canceled run never comes back.
+    const ended = await Promise.race([
+      run.cancel(),
+      new Promise<undefined>((resolve) => {
+        setTimeout(() => resolve(undefined), keptWithinMs).unref?.();
+      }),
+    ]);
+    if (ended === undefined) return storeUnavailable(c);
+    return c.json(ended, 200);
   });
 
   return app;

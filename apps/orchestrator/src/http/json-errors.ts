@@ -34,3 +34,17 @@ export async function readJsonBody<Schema extends z.ZodType>(
   if (!parsed.success) return { response: jsonError(c, 400, 'INVALID_BODY', describeZodError(parsed.error)) };
   return { value: parsed.data };
 }
+
+/** Seconds a caller waits before trying again while the run records cannot be reached. */
+export const STORE_RETRY_AFTER_SECONDS = 2;
+
+/** 503 STORE_UNAVAILABLE with `Retry-After`: the run records cannot be reached now; nothing was taken. */
+export function storeUnavailable(c: Context): Response {
+  c.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+  return jsonError(
+    c,
+    503,
+    'STORE_UNAVAILABLE',
+    'The run records cannot be reached right now; nothing was taken. Try again shortly.',
+  );
+}

@@ -6,7 +6,9 @@ export type ChainErrorCode =
   | 'INVALID_ARTIFACT'
   | 'TIMEOUT'
   | 'CANCELED'
-  | 'DEPENDENCY_FAILED';
+  | 'DEPENDENCY_FAILED'
+  | 'STORE_UNAVAILABLE'
+  | 'RUN_TAKEN_OVER';
 
 /** The agent a step ran on, as a run reports it. */
 export interface AgentRef {

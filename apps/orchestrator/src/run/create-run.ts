@@ -1,16 +1,17 @@
-import { instructionPart, type OutlineOptions, SummarySchema } from '@baton/chain';
+import { type OutlineOptions, SummarySchema } from '@baton/chain';
 import { createId } from '@baton/protocol';
-import { timerSleep } from '@baton/server';
 import { type Context, context } from '@opentelemetry/api';
 import type { ChainDefinition, ChainStepDefinition } from '../chains/chain-definition.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
 import { ChainError, errorMessage } from './chain-error.ts';
 import { planRefinement, type RefineRequest } from './plan-refinement.ts';
+import { runDag } from './run-dag.ts';
+import { RecordsUnavailableError, type RunJournal, RunLostError } from './run-journal.ts';
+import { createRunQuestions } from './run-questions.ts';
 import type { StoredRun } from './run-records.ts';
-import { runStep, type StepResult } from './run-step.ts';
+import type { StepResult } from './run-step.ts';
 import type { RunTelemetry } from './run-telemetry.ts';
 import {
-  type ArtifactVersion,
   isFinishedStatus,
   type RefinementView,
   type RunEvent,
@@ -19,20 +20,24 @@ import {
   type RunView,
   type StepView,
 } from './run-types.ts';
-import { stepParts } from './step-parts.ts';
-import { currentVersion, restoredView } from './step-versions.ts';
+import { attemptStep, type Round } from './step-attempts.ts';
+import { currentVersion, keepVersion, madeInRound, restoredView } from './step-versions.ts';
 
 /** A run in progress or finished: its live view, its events, and the caller's controls. */
 export interface Run {
   readonly view: RunView;
-  /** Every event so far, in order. */
+  /** Every event kept so far, in order (an event is shown once it is kept). */
   readonly events: readonly RunEvent[];
-  /** Resolves with the view once the run, or the refinement under way, has ended; never rejects. */
+  /** The view as last kept: what readers are shown (`view` may be a commit ahead); `undefined` until first kept. */
+  keptView(): RunView | undefined;
+  /** Resolves with the view once the run, or the refinement under way, has ended and that is kept; never rejects. */
   readonly done: Promise<RunView>;
-  /** Calls `listener` with every later event until the run (or its refinement) ends; returns the unsubscribe function. */
+  /** Calls `listener` with every later event as it is kept; returns the unsubscribe function. */
   subscribe(listener: (event: RunEvent) => void): () => void;
   /** Answers the open question of `step` (default: the first one open); `false` when there is none. */
   answer(text: string, step?: string): boolean;
+  /** Resolves once every event so far is kept (e.g. an answer, before saying it was taken); rejects after `withinMs`. */
+  kept(withinMs?: number): Promise<void>;
   /**
    * Refines a step's artifact: a new task at the step's agent, in the run's context, with the step's usual inputs
    * plus the instruction, referencing the task whose version it refines. Its artifact becomes the step's next
@@ -40,13 +45,15 @@ export interface Run {
    * done (`done` follows it). Throws a `RefineRefusedError` when the run is under way or the step has no version.
    */
   refine(request: RefineRequest): RefinementView;
-  /** Cancels the run (or its refinement) and its running remote tasks; resolves once it has ended. */
+  /** Cancels the run (or its refinement) and its running remote tasks; resolves once it has ended and that is kept. */
   cancel(): Promise<RunView>;
 }
 
 /** What a run is started with. */
 export interface RunInput {
   readonly directory: AgentDirectory;
+  /** Where the run's events are kept, in order, before anything depends on them. */
+  readonly journal: RunJournal;
   /** The chain to run. */
   readonly chain: ChainDefinition;
   readonly topic: string;
@@ -55,12 +62,18 @@ export interface RunInput {
   readonly contextId?: string;
   /** Longest time an agent may work on a step between two answers; default: each step's `timeoutMs`. */
   readonly stepTimeoutMs?: number;
-  /** Called with every event and the view after it, in order (e.g. to keep the run in a store). */
+  /**
+   * How long a step waits for the run's records when they cannot be reached, before its run fails with
+   * STORE_UNAVAILABLE; default 60 s. Nothing is dropped meanwhile: the events are kept once the records are back.
+   */
+  readonly recordsOutageMs?: number;
+  /** Called with every event and the view after it, in order, as it is written (e.g. to log it). */
   readonly onEvent?: (event: RunEvent, view: RunView) => void;
   /**
    * A run kept earlier. One the orchestrator had not finished when it stopped goes on from where it was (the run
    * or its refinement under way), keeping its id and context, the versions already made, and the remote tasks of
-   * the steps under way (re-attached by their ids, not sent again). A finished one is held again, ready to refine.
+   * the steps under way (re-attached by their ids, or sent again with the same message ids). A finished one is
+   * held again, ready to refine.
    */
   readonly resume?: StoredRun;
   /** Spans and metrics of the run (see `createRunTelemetry`); default none. */
@@ -89,275 +102,140 @@ function initialView(input: RunInput): RunView {
   };
 }
 
-/** What one round of work runs: the run itself, or a refinement and the steps it runs again. */
-interface Round {
-  readonly signal: AbortSignal;
-  /** The refinement the round carries out; absent for the run's own round. */
-  readonly refinement?: RefinementView;
-  /** Whether the round goes on after a restart. */
-  readonly resumed: boolean;
-  /** The trace context of the round's span: each step's span is its child. */
-  readonly trace: Context;
-  /** The steps of the round that were under way when the orchestrator stopped: followed, not sent again. */
-  readonly underWay: ReadonlySet<string>;
+const isCanceled = (error: unknown, signal: AbortSignal) =>
+  signal.aborted || (error instanceof ChainError && error.code === 'CANCELED');
+
+/** The first failure that is a step's own (not a step skipped for another's failure). */
+const ownFailure = (outcomes: readonly PromiseSettledResult<StepResult>[]) =>
+  outcomes
+    .map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as unknown) : undefined))
+    .find(
+      (reason) =>
+        reason !== undefined && !(reason instanceof ChainError && reason.code === 'DEPENDENCY_FAILED'),
+    );
+
+/** What the run reports of the error that failed it. */
+function failureOf(error: unknown): NonNullable<RunView['error']> {
+  return error instanceof ChainError
+    ? {
+        code: error.code,
+        message: error.message,
+        ...(error.step === undefined ? {} : { step: error.step }),
+        ...(error.agent === undefined ? {} : { agent: { name: error.agent.name, url: error.agent.url } }),
+      }
+    : { code: 'INTERNAL', message: errorMessage(error) };
 }
 
 /**
- * Starts a chain run at once. Its steps form a DAG: each starts as soon as every step it depends on has
- * completed, so independent steps run in parallel; every remote task shares the run's context and names the
- * tasks whose artifacts it reads in `referenceTaskIds`. A failing step is tried again by its retry policy (a new
- * task referencing the failed one); a step that still fails fails only the steps that depend on it. The run
- * completes when the chain's result step does. A finished run may then be refined, step by step.
+ * Starts a chain run at once. Its steps form a DAG (see `runDag`); every remote task shares the run's context
+ * and names the tasks whose artifacts it reads in `referenceTaskIds`. A failing step is tried again by its retry
+ * policy (a new task referencing the failed one); a step that still fails fails only the steps that depend on it.
+ * The run completes when the chain's result step does. A finished run may then be refined, step by step.
+ *
+ * Every event goes to the run's journal, and a step's message is sent only once what the run told before it is
+ * kept: so after a crash, the run goes on from its kept events and sends no step twice (a step sent again reuses
+ * its message id).
  */
 export function createRun(input: RunInput): Run {
   const { chain } = input;
-  const listeners = new Set<(event: RunEvent) => void>();
-  const events: RunEvent[] = [...(input.resume?.events ?? [])];
   const view: RunView = input.resume ? restoredView(input.resume.view) : initialView(input);
-  const pending = new Map<string, (answer: string) => void>();
+  const log = input.journal.open(view.runId, input.resume?.events, input.resume?.view);
+  const listeners = new Set<(event: RunEvent) => void>();
+  const outageMs = input.recordsOutageMs ?? 60_000;
+  let resuming = input.resume !== undefined && !isFinishedStatus(input.resume.view.status);
   let controller = new AbortController();
 
-  const emit = (body: RunEventBody) => {
-    const event = { runId: view.runId, at: new Date().toISOString(), ...body } as RunEvent;
+  log.onKept((event) => {
+    for (const listener of listeners) listener(event);
+  });
+
+  const emit = (body: RunEventBody): RunEvent => {
     if (body.type === 'run.completed' || body.type === 'run.failed' || body.type === 'run.canceled') {
       delete view.question;
       delete view.questions;
+    }
+    // Document chunks change nothing a reader of the view notices: the view is kept with the next other event.
+    const event = log.write(body, body.type === 'artifact.chunk' ? undefined : view);
+    if (body.type === 'run.completed' || body.type === 'run.failed' || body.type === 'run.canceled')
       view.finishedAt = event.at;
-    }
-    events.push(event);
     input.onEvent?.(event, view);
-    for (const listener of listeners) listener(event);
+    return event;
   };
 
-  const showQuestions = (questions: { step: string; text: string }[]) => {
-    if (questions.length === 0) {
-      delete view.question;
-      delete view.questions;
-      if (view.status === 'input-required') view.status = 'running';
-      return;
+  // Questions open when the run was kept stay open; an answer kept then is sent again if still asked for.
+  const questions = createRunQuestions(view, emit, resuming ? input.resume?.events : undefined);
+
+  /** Waits until the run's events so far are kept: before a message goes out, and before the run says it ended. */
+  const checkpoint = async () => {
+    try {
+      await log.kept(outageMs);
+    } catch (error) {
+      if (error instanceof RunLostError)
+        throw new ChainError('RUN_TAKEN_OVER', error.message, { cause: error });
+      if (error instanceof RecordsUnavailableError)
+        throw new ChainError('STORE_UNAVAILABLE', `${error.message}; the run stopped`, { cause: error });
+      throw error;
     }
-    const [first] = questions;
-    view.questions = questions;
-    if (first) view.question = first;
-    view.status = 'input-required';
   };
-
-  const ask = (step: string, question: string, signal: AbortSignal) =>
-    new Promise<string>((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const close = () => {
-        pending.delete(step);
-        showQuestions((view.questions ?? []).filter((open) => open.step !== step));
-      };
-      const onAbort = () => {
-        close();
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      pending.set(step, (answer) => {
-        signal.removeEventListener('abort', onAbort);
-        close();
-        emit({ type: 'input.answered', step });
-        resolve(answer);
-      });
-      showQuestions([
-        ...(view.questions ?? []).filter((open) => open.step !== step),
-        { step, text: question },
-      ]);
-      emit({ type: 'input.required', step, question });
-    });
-
+  const attempts = {
+    view,
+    directory: input.directory,
+    emit,
+    questions,
+    telemetry: input.telemetry,
+    stepTimeoutMs: input.stepTimeoutMs,
+    checkpoint,
+  };
   const stepView = (id: string) => view.steps.find((step) => step.step === id) as StepView;
-  const definitionOf = (id: string) => chain.steps.find((step) => step.id === id) as ChainStepDefinition;
-  const isCanceled = (error: unknown, signal: AbortSignal) =>
-    signal.aborted || (error instanceof ChainError && error.code === 'CANCELED');
-  /** The version of a step the round has already made (a resumed round): the run's own, or the refinement's. */
-  const madeInRound = (shown: StepView, refinement: RefinementView | undefined) =>
-    shown.versions?.find((version) => version.refinement === refinement?.refinement);
 
-  /** Sends the step's task (and its retries) until one completes; resolves with the artifact. */
-  async function attempt(
-    definition: ChainStepDefinition,
-    shown: StepView,
-    round: Round,
-  ): Promise<StepResult> {
-    const { signal, refinement } = round;
-    const agent = await input.directory.agentFor(
-      { step: definition.id, skill: definition.skill, agent: definition.agent },
-      signal,
-    );
-    const ref = { name: agent.name, url: agent.url };
-    shown.agent = ref;
-    const attempts = definition.retry?.attempts ?? 1;
-    const failedTasks: string[] = [];
-    const replaced = currentVersion(shown);
-    const refined = refinement?.step === definition.id ? refinement : undefined;
-    const refinedTask = refined
-      ? shown.versions?.find((version) => version.version === refined.refines)?.taskId
-      : replaced?.taskId;
-    for (let number = 1; ; number += 1) {
-      const resumeTaskId = number === 1 && round.underWay.has(definition.id) ? shown.taskId : undefined;
-      if (resumeTaskId === undefined) {
-        shown.attempts = number;
-        emit({
-          type: 'step.started',
-          step: definition.id,
-          agent: ref,
-          ...(number > 1 ? { attempt: number } : {}),
-        });
-      }
-      const { parts, references } = stepParts(definition.send, sourcesOf());
-      if (refined) parts.push(instructionPart(refined.instruction));
-      const traced = input.telemetry?.step(round.trace, definition.id, number);
-      try {
-        const run = () =>
-          runStep({
-            ...(resumeTaskId === undefined ? {} : { resumeTaskId }),
-            step: definition.id,
-            skill: definition.skill,
-            agent,
-            contextId: view.contextId,
-            parts,
-            referenceTaskIds: [...(refinedTask ? [refinedTask] : []), ...references, ...failedTasks],
-            signal,
-            timeoutMs: input.stepTimeoutMs ?? definition.timeoutMs,
-            emit: (event) => {
-              if (event.type === 'step.state') {
-                shown.taskId = event.taskId;
-                shown.state = event.state;
-                if (refined) refined.taskId = event.taskId;
-              }
-              emit(event);
-            },
-            ask: (question) => ask(definition.id, question, signal),
-          });
-        const result = await (traced ? context.with(traced.context, run) : run());
-        traced?.end();
-        return result;
-      } catch (error) {
-        traced?.end(error);
-        if (isCanceled(error, signal) || number >= attempts) throw error;
-        if (shown.taskId !== undefined) failedTasks.push(shown.taskId);
-        emit({ type: 'step.retrying', step: definition.id, attempt: number + 1, error: errorMessage(error) });
-        await timerSleep(definition.retry?.delayMs ?? 0, signal);
-      }
-    }
-  }
-
-  /** What steps read: the topic, the options, and each step's version that goes on, with its task. */
-  function sourcesOf() {
-    const taskIds = new Map<string, string>();
-    for (const step of view.steps) {
-      const version = currentVersion(step);
-      if (version) taskIds.set(step.step, version.taskId);
-    }
-    return { topic: view.topic, options: view.options, artifacts: view.artifacts, taskIds };
-  }
-
-  /** Keeps a new version of a step's artifact and makes it the one that goes on. */
-  function keepVersion(definition: ChainStepDefinition, result: StepResult, round: Round): ArtifactVersion {
+  /** Runs one planned step of a round: reads its made version (a resumed round), or attempts it. */
+  async function runPlannedStep(definition: ChainStepDefinition, round: Round): Promise<StepResult> {
     const shown = stepView(definition.id);
-    const previous = currentVersion(shown);
-    const refined = round.refinement?.step === definition.id ? round.refinement : undefined;
-    const inputs: Record<string, number> = {};
-    for (const send of definition.send) {
-      if (!('artifact' in send)) continue;
-      const read = currentVersion(stepView(send.artifact));
-      if (read) inputs[send.artifact] = read.version;
+    const made = madeInRound(shown, round.refinement);
+    if (made) return { taskId: made.taskId, value: made.artifact };
+    if (!round.underWay.has(definition.id)) {
+      delete shown.outcome;
+      delete shown.error;
+      delete shown.taskId;
+      delete shown.state;
     }
-    const version: ArtifactVersion = {
-      version: (shown.versions?.length ?? 0) + 1,
-      taskId: result.taskId,
-      createdAt: new Date().toISOString(),
-      ...(refined ? { instruction: refined.instruction, refines: refined.refines } : {}),
-      ...(!refined && previous ? { refines: previous.version } : {}),
-      ...(round.refinement ? { refinement: round.refinement.refinement } : {}),
-      ...(Object.keys(inputs).length > 0 ? { inputs } : {}),
-      artifact: result.value,
-    };
-    shown.versions = [...(shown.versions ?? []), version];
-    shown.version = version.version;
-    view.artifacts[definition.id] = result.value;
-    if (refined) refined.version = version.version;
-    return version;
+    try {
+      const result = await attemptStep(attempts, definition, shown, round);
+      const version = keepVersion(view, definition, result, round);
+      shown.outcome = 'completed';
+      delete shown.error;
+      emit({
+        type: 'artifact.completed',
+        step: definition.id,
+        artifact: result.value,
+        version: version.version,
+      });
+      return result;
+    } catch (error) {
+      const canceled = isCanceled(error, round.signal);
+      shown.outcome = canceled ? 'canceled' : 'failed';
+      shown.error = errorMessage(error);
+      if (!canceled) emit({ type: 'step.failed', step: definition.id, error: shown.error });
+      throw error;
+    }
   }
 
-  /**
-   * Runs the `planned` steps of the chain as a DAG; the others are read as they are (their version that goes on,
-   * or missing). Settles with each planned step's outcome, in the chain's order.
-   */
-  function runSteps(planned: ReadonlySet<string>, round: Round) {
-    const { signal } = round;
-    const promises = new Map<string, Promise<StepResult>>();
-    const runOne = (definition: ChainStepDefinition): Promise<StepResult> => {
-      const known = promises.get(definition.id);
-      if (known) return known;
-      const work = (async (): Promise<StepResult> => {
+  /** Runs the `planned` steps as a DAG; the others are read as they are. */
+  const runSteps = (planned: ReadonlySet<string>, round: Round) =>
+    runDag(chain, planned, {
+      signal: round.signal,
+      readKept: (definition) => {
+        const version = currentVersion(stepView(definition.id));
+        return version && { taskId: version.taskId, value: version.artifact };
+      },
+      run: (definition) => runPlannedStep(definition, round),
+      notRun: (definition, why, canceled) => {
         const shown = stepView(definition.id);
-        if (!planned.has(definition.id)) {
-          const version = currentVersion(shown);
-          if (version) return { taskId: version.taskId, value: version.artifact };
-          throw new ChainError('DEPENDENCY_FAILED', `The ${definition.id} step has no artifact`, {
-            step: definition.id,
-          });
-        }
-        const before = await Promise.allSettled(definition.dependsOn.map((id) => runOne(definitionOf(id))));
-        const failed = definition.dependsOn.filter((_, index) => before[index]?.status === 'rejected');
-        if (failed.length > 0 || signal.aborted) {
-          shown.outcome = signal.aborted ? 'canceled' : 'skipped';
-          const why = signal.aborted
-            ? 'the run was canceled'
-            : `it depends on ${failed.join(', ')}, which did not complete`;
-          shown.error = why;
-          if (shown.outcome === 'skipped') emit({ type: 'step.skipped', step: definition.id, error: why });
-          throw new ChainError(
-            signal.aborted ? 'CANCELED' : 'DEPENDENCY_FAILED',
-            `The ${definition.id} step was not run: ${why}`,
-            { step: definition.id },
-          );
-        }
-        const made = madeInRound(shown, round.refinement);
-        if (made) return { taskId: made.taskId, value: made.artifact };
-        if (!round.underWay.has(definition.id)) {
-          delete shown.outcome;
-          delete shown.error;
-          delete shown.taskId;
-          delete shown.state;
-        }
-        try {
-          const result = await attempt(definition, shown, round);
-          const version = keepVersion(definition, result, round);
-          shown.outcome = 'completed';
-          delete shown.error;
-          emit({
-            type: 'artifact.completed',
-            step: definition.id,
-            artifact: result.value,
-            version: version.version,
-          });
-          return result;
-        } catch (error) {
-          const canceled = isCanceled(error, signal);
-          shown.outcome = canceled ? 'canceled' : 'failed';
-          shown.error = errorMessage(error);
-          if (!canceled) emit({ type: 'step.failed', step: definition.id, error: shown.error });
-          throw error;
-        }
-      })();
-      promises.set(definition.id, work);
-      return work;
-    };
-    return Promise.allSettled(chain.steps.filter((step) => planned.has(step.id)).map(runOne));
-  }
-
-  /** The first failure that is a step's own (not a step skipped for another's failure). */
-  const ownFailure = (outcomes: readonly PromiseSettledResult<StepResult>[]) =>
-    outcomes
-      .map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as unknown) : undefined))
-      .find(
-        (reason) =>
-          reason !== undefined && !(reason instanceof ChainError && reason.code === 'DEPENDENCY_FAILED'),
-      );
+        shown.outcome = canceled ? 'canceled' : 'skipped';
+        shown.error = why;
+        if (!canceled) emit({ type: 'step.skipped', step: definition.id, error: why });
+      },
+    });
 
   /** The run's own round: every step, until the result step completes or cannot. */
   async function runChain(round: Round): Promise<void> {
@@ -391,18 +269,6 @@ export function createRun(input: RunInput): Run {
     delete view.error;
     const summary = SummarySchema.safeParse(result);
     emit({ type: 'run.completed', result, ...(summary.success ? { summary: summary.data } : {}) });
-  }
-
-  /** What the run reports of the error that failed it. */
-  function failureOf(error: unknown): NonNullable<RunView['error']> {
-    return error instanceof ChainError
-      ? {
-          code: error.code,
-          message: error.message,
-          ...(error.step === undefined ? {} : { step: error.step }),
-          ...(error.agent === undefined ? {} : { agent: { name: error.agent.name, url: error.agent.url } }),
-        }
-      : { code: 'INTERNAL', message: errorMessage(error) };
   }
 
   function failRun(failure: NonNullable<RunView['error']>) {
@@ -443,6 +309,15 @@ export function createRun(input: RunInput): Run {
     } else failRun(view.error ?? failureOf(failure));
   }
 
+  /** The steps a resumed round had under way: started and not ended, nor made in this round. */
+  const underWayOf = (refinement: RefinementView | undefined) =>
+    new Set(
+      view.steps
+        .filter((step) => step.outcome === undefined && step.attempts !== undefined)
+        .filter((step) => madeInRound(step, refinement) === undefined)
+        .map((step) => step.step),
+    );
+
   /** Runs one round; the run's status and final event come from it. Never rejects. */
   function startRound(work: (round: Round) => Promise<void>, refinement?: RefinementView): Promise<RunView> {
     controller = new AbortController();
@@ -456,20 +331,14 @@ export function createRun(input: RunInput): Run {
       signal,
       resumed: resuming,
       trace: traced?.context ?? context.active(),
-      underWay: new Set(
-        resuming
-          ? view.steps
-              .filter((step) => step.outcome === undefined && step.taskId !== undefined)
-              .filter((step) => madeInRound(step, refinement) === undefined)
-              .map((step) => step.step)
-          : [],
-      ),
+      underWay: resuming ? underWayOf(refinement) : new Set(),
       ...(refinement ? { refinement } : {}),
     };
     resuming = false;
     const running = traced ? context.with(traced.context, () => work(round)) : work(round);
     return running
       .catch((error: unknown) => {
+        if (error instanceof ChainError && error.code === 'RUN_TAKEN_OVER') return;
         if (isCanceled(error, signal)) {
           view.status = 'canceled';
           emit({ type: 'run.canceled' });
@@ -477,6 +346,7 @@ export function createRun(input: RunInput): Run {
         }
         failRun(failureOf(error));
       })
+      .then(() => log.kept().catch(() => undefined))
       .then(() => {
         listeners.clear();
         traced?.end(view.status === 'completed' ? undefined : (view.error?.message ?? view.status));
@@ -488,7 +358,6 @@ export function createRun(input: RunInput): Run {
   }
 
   // A kept run that had not finished goes on (its refinement, if one was under way); a finished one waits.
-  let resuming = input.resume !== undefined && !isFinishedStatus(input.resume.view.status);
   const ongoing = view.refinements?.at(-1);
   let done: Promise<RunView>;
   if (input.resume && !resuming) done = Promise.resolve(view);
@@ -498,22 +367,19 @@ export function createRun(input: RunInput): Run {
 
   return {
     view,
-    events,
+    get events() {
+      return log.events;
+    },
     get done() {
       return done;
     },
+    keptView: () => log.keptView(),
     subscribe(listener) {
-      if (isFinishedStatus(view.status)) return () => undefined;
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    answer(text, step) {
-      const target = step ?? view.questions?.[0]?.step;
-      const resolve = target === undefined ? undefined : pending.get(target);
-      if (resolve === undefined) return false;
-      resolve(text);
-      return true;
-    },
+    answer: (text, step) => questions.answer(text, step),
+    kept: (withinMs) => log.kept(withinMs),
     refine(request) {
       const plan = planRefinement(view, chain, request);
       const before = view.status;

@@ -1,39 +1,106 @@
-import { applyPostgresMigrations } from '@baton/store-postgres';
-import type { Pool } from 'pg';
+import { applyPostgresMigrations, whileReachable } from '@baton/store-postgres';
+import type { Pool, PoolClient } from 'pg';
 import { RUN_MIGRATIONS } from './run-migrations.ts';
-import type { RunRecords } from './run-records.ts';
+import type { RunBatch, RunRecords } from './run-records.ts';
 import type { RunEvent, RunView } from './run-types.ts';
 
-/** {@link RunRecords} in PostgreSQL, beside the orchestrator's A2A tasks. Migrates before it resolves. */
+/**
+ * {@link RunRecords} in PostgreSQL, beside the orchestrator's A2A tasks. Migrates before it resolves. A commit is
+ * one transaction of two statements whatever the number of runs in it (every event in one `INSERT … unnest`, every
+ * view in another); an unreachable database rejects with the retryable STORE_UNAVAILABLE error.
+ */
 export async function createPostgresRunRecords(pool: Pool): Promise<RunRecords> {
   await applyPostgresMigrations(pool, { component: 'orchestrator', migrations: RUN_MIGRATIONS.postgres });
   const views = async (sql: string, params: unknown[] = []) =>
-    (await pool.query<{ view: RunView }>(sql, params)).rows.map((row) => row.view);
+    whileReachable(async () =>
+      (await pool.query<{ view: RunView }>(sql, params)).rows.map((row) => row.view),
+    );
+  const eventsAfter = async (runId: string, seq: number) =>
+    whileReachable(async () => {
+      const rows = await pool.query<{ run_seq: number; event: RunEvent }>(
+        'SELECT run_seq, event FROM orchestrator_run_events WHERE run_id = $1 AND run_seq > $2 ORDER BY run_seq',
+        [runId, seq],
+      );
+      return rows.rows.map((row) => ({ ...row.event, seq: row.run_seq }));
+    });
+
+  /** Inserts the batches' events; the runs whose numbers were taken are returned, and then nothing is kept. */
+  async function insertEvents(client: PoolClient, batches: readonly RunBatch[]) {
+    const runIds: string[] = [];
+    const seqs: number[] = [];
+    const events: string[] = [];
+    for (const batch of batches) {
+      for (const event of batch.events) {
+        runIds.push(batch.runId);
+        seqs.push(event.seq);
+        events.push(JSON.stringify(event));
+      }
+    }
+    const inserted = await client.query<{ run_id: string }>(
+      `INSERT INTO orchestrator_run_events (run_id, run_seq, event)
+       SELECT * FROM unnest($1::text[], $2::integer[], $3::json[])
+       ON CONFLICT (run_id, run_seq) DO NOTHING RETURNING run_id`,
+      [runIds, seqs, events],
+    );
+    const counts = new Map<string, number>();
+    for (const row of inserted.rows) counts.set(row.run_id, (counts.get(row.run_id) ?? 0) + 1);
+    return new Set(
+      batches
+        .filter((batch) => (counts.get(batch.runId) ?? 0) < batch.events.length)
+        .map((batch) => batch.runId),
+    );
+  }
+
+  async function saveViews(client: PoolClient, batches: readonly RunBatch[]) {
+    const kept = batches.flatMap((batch) => (batch.view ? [{ runId: batch.runId, ...batch.view }] : []));
+    if (kept.length === 0) return;
+    await client.query(
+      `INSERT INTO orchestrator_runs (run_id, status, view)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::json[])
+       ON CONFLICT (run_id) DO UPDATE SET status = EXCLUDED.status, view = EXCLUDED.view`,
+      [kept.map((view) => view.runId), kept.map((view) => view.status), kept.map((view) => view.json)],
+    );
+  }
 
   return {
-    async saveView(view) {
-      await pool.query(
-        `INSERT INTO orchestrator_runs (run_id, status, view) VALUES ($1, $2, $3)
-         ON CONFLICT (run_id) DO UPDATE SET status = EXCLUDED.status, view = EXCLUDED.view`,
-        [view.runId, view.status, JSON.stringify(view)],
-      );
-    },
-    async appendEvent(event) {
-      await pool.query('INSERT INTO orchestrator_run_events (run_id, event) VALUES ($1, $2)', [
-        event.runId,
-        JSON.stringify(event),
-      ]);
-    },
+    commit: (batches) =>
+      whileReachable(async () => {
+        const refused = new Set<string>();
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          for (;;) {
+            const writing = batches.filter((batch) => !refused.has(batch.runId));
+            if (writing.length === 0) return refused;
+            await client.query('BEGIN');
+            const taken = await insertEvents(client, writing);
+            if (taken.size > 0) {
+              // Another writer numbered these runs' events: keep none of theirs, and the rest without them.
+              await client.query('ROLLBACK');
+              for (const runId of taken) refused.add(runId);
+              continue;
+            }
+            await saveViews(client, writing);
+            await client.query('COMMIT');
+            return refused;
+          }
+        } catch (error) {
+          await client.query('ROLLBACK').catch((rollback: unknown) => {
+            broken = rollback instanceof Error ? rollback : new Error(String(rollback));
+          });
+          throw error;
+        } finally {
+          // A connection that cannot even roll back is dropped, not handed to the next commit.
+          client.release(broken);
+        }
+      }),
     async load(runId) {
       const found = await views('SELECT view FROM orchestrator_runs WHERE run_id = $1', [runId]);
       const view = found[0];
       if (!view) return undefined;
-      const events = await pool.query<{ event: RunEvent }>(
-        'SELECT event FROM orchestrator_run_events WHERE run_id = $1 ORDER BY seq',
-        [runId],
-      );
-      return { view, events: events.rows.map((row) => row.event) };
+      return { view, events: await eventsAfter(runId, 0) };
     },
+    eventsAfter,
     unfinished: () =>
       views("SELECT view FROM orchestrator_runs WHERE status IN ('running', 'input-required') ORDER BY seq"),
     recent: (limit) => views('SELECT view FROM orchestrator_runs ORDER BY seq DESC LIMIT $1', [limit]),

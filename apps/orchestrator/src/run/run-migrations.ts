@@ -20,6 +20,19 @@ export const RUN_MIGRATIONS = {
         CREATE INDEX orchestrator_run_events_by_run ON orchestrator_run_events (run_id, seq);
       `,
     },
+    {
+      version: 2,
+      name: 'events numbered per run',
+      sql: `
+        ALTER TABLE orchestrator_run_events ADD COLUMN run_seq INTEGER;
+        UPDATE orchestrator_run_events SET run_seq = (
+          SELECT COUNT(*) FROM orchestrator_run_events AS earlier
+          WHERE earlier.run_id = orchestrator_run_events.run_id AND earlier.seq <= orchestrator_run_events.seq
+        );
+        DROP INDEX orchestrator_run_events_by_run;
+        CREATE UNIQUE INDEX orchestrator_run_events_by_run_seq ON orchestrator_run_events (run_id, run_seq);
+      `,
+    },
   ],
   postgres: [
     {
@@ -39,6 +52,21 @@ export const RUN_MIGRATIONS = {
           event json NOT NULL
         );
         CREATE INDEX orchestrator_run_events_by_run ON orchestrator_run_events (run_id, seq);
+      `,
+    },
+    {
+      version: 2,
+      name: 'events numbered per run',
+      sql: `
+        ALTER TABLE orchestrator_run_events ADD COLUMN run_seq integer;
+        UPDATE orchestrator_run_events AS event SET run_seq = numbered.run_seq
+        FROM (
+          SELECT seq, row_number() OVER (PARTITION BY run_id ORDER BY seq) AS run_seq FROM orchestrator_run_events
+        ) AS numbered
+        WHERE event.seq = numbered.seq;
+        ALTER TABLE orchestrator_run_events ALTER COLUMN run_seq SET NOT NULL;
+        DROP INDEX orchestrator_run_events_by_run;
+        CREATE UNIQUE INDEX orchestrator_run_events_by_run_seq ON orchestrator_run_events (run_id, run_seq);
       `,
     },
   ],

@@ -13,6 +13,7 @@ import {
 import type { ChainAgent } from '../discovery/agent-directory.ts';
 import { ChainError, describeStep, errorMessage } from './chain-error.ts';
 import { contractOf } from './contracts.ts';
+import type { Answer } from './run-questions.ts';
 import type { RunEventBody } from './run-types.ts';
 
 /** What one step of a run needs. */
@@ -31,7 +32,14 @@ export interface StepInput {
   readonly timeoutMs: number;
   readonly emit: (event: RunEventBody) => void;
   /** Asks the run's caller; resolves with the answer, rejects when `signal` fires. */
-  readonly ask: (question: string) => Promise<string>;
+  readonly ask: (question: string) => Promise<Answer>;
+  /**
+   * The id of the step's first message; each answer goes in a message whose id is this plus the question's `seq`.
+   * The same step attempt sends the same ids however often it is resumed, so the agent makes one task of it.
+   */
+  readonly messageId: string;
+  /** Resolves once what the run told so far is kept: awaited before each message is sent. */
+  readonly checkpoint?: () => Promise<void>;
   /** The remote task of this step, already sent before the orchestrator restarted: followed, not sent again. */
   readonly resumeTaskId?: string;
 }
@@ -73,7 +81,11 @@ export async function runStep(input: StepInput): Promise<StepResult> {
   let following = input.resumeTaskId !== undefined;
   let state: TaskState | undefined;
   let statusMessage: Message | undefined;
-  let message = userMessage(input.parts, { contextId, referenceTaskIds: input.referenceTaskIds });
+  let message = userMessage(input.parts, {
+    contextId,
+    referenceTaskIds: input.referenceTaskIds,
+    messageId: input.messageId,
+  });
 
   const cancelRemote = async () => {
     if (taskId === undefined || (state !== undefined && isTerminalState(state))) return;
@@ -172,6 +184,11 @@ export async function runStep(input: StepInput): Promise<StepResult> {
   };
 
   for (;;) {
+    if (!following) {
+      await input.checkpoint?.();
+      // Canceled while the records were out of reach: nothing is sent.
+      if (signal.aborted) throw new ChainError('CANCELED', 'The run was canceled', { step, agent });
+    }
     await streamOnce();
     if (taskId === undefined || state === undefined) {
       throw new ChainError('STEP_FAILED', `${where} ended its stream before the task finished`, {
@@ -189,14 +206,18 @@ export async function runStep(input: StepInput): Promise<StepResult> {
       );
     }
     const question = messageText(statusMessage) || `The ${step} step needs more input`;
-    let answer: string;
+    let answer: Answer;
     try {
       answer = await input.ask(question);
     } catch (error) {
       await cancelRemote();
       throw new ChainError('CANCELED', 'The run was canceled', { step, agent, cause: error });
     }
-    message = userMessage(answer, { taskId, contextId });
+    message = userMessage(answer.text, {
+      taskId,
+      contextId,
+      messageId: `${input.messageId}:answer-${answer.question}`,
+    });
   }
 
   async function readArtifact(id: string): Promise<StepResult['value']> {

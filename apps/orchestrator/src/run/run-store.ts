@@ -1,7 +1,6 @@
-import type { Logger } from '@baton/server';
 import type { Run } from './create-run.ts';
 import { createInMemoryRunRecords, type RunRecords, type StoredRun } from './run-records.ts';
-import { isFinishedStatus, type RunEvent, type RunView } from './run-types.ts';
+import { isFinishedStatus, type RunView } from './run-types.ts';
 
 /** The runs this process holds (every unfinished one, and the last finished ones), over the kept records. */
 export interface RunStore {
@@ -13,8 +12,6 @@ export interface RunStore {
   list(): Run[];
   /** A run as kept, held or not (after a restart, or once it left memory). */
   load(runId: string): Promise<StoredRun | undefined>;
-  /** Keeps a run's events and views as they happen: pass it as the run's `onEvent`. */
-  record(event: RunEvent, view: RunView): void;
   /** The kept views of the runs that had not finished when the process stopped. */
   unfinished(): Promise<readonly RunView[]>;
   /** The newest runs, newest first, held or only kept (live views for the held ones). */
@@ -27,23 +24,14 @@ export interface RunStoreOptions {
   readonly maxFinished?: number;
   /** Where runs are kept; default in memory (lost with the process). */
   readonly records?: RunRecords;
-  readonly logger?: Logger;
 }
 
-const isFinal = (event: RunEvent) =>
-  event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled';
-
-/**
- * Creates a {@link RunStore}. Each run's writes go to the records one after the other, in event order: the
- * event, and the view when the event changed something a reader would notice (not on document chunks).
- */
+/** Creates a {@link RunStore} over the records the runs' journal writes to. */
 export function createRunStore(options: RunStoreOptions = {}): RunStore {
   const maxFinished = options.maxFinished ?? 200;
   const records = options.records ?? createInMemoryRunRecords();
-  const logger = options.logger ?? console;
   const runs = new Map<string, Run>();
   const finished: string[] = [];
-  const writing = new Map<string, Promise<void>>();
 
   return {
     add(run) {
@@ -66,34 +54,15 @@ export function createRunStore(options: RunStoreOptions = {}): RunStore {
     list: () => [...runs.values()],
     async load(runId) {
       const run = runs.get(runId);
-      if (run) return { view: run.view, events: run.events };
-      await writing.get(runId);
-      return records.load(runId);
-    },
-    record(event, view) {
-      const { runId } = event;
-      // As JSON, the form it is kept in, taken now: the view goes on changing.
-      const snapshot =
-        event.type === 'artifact.chunk' ? undefined : (JSON.parse(JSON.stringify(view)) as RunView);
-      const write = (writing.get(runId) ?? Promise.resolve())
-        .then(async () => {
-          if (snapshot) await records.saveView(snapshot);
-          await records.appendEvent(event);
-        })
-        .catch((error: unknown) =>
-          logger.error('Could not keep a run event', { runId, type: event.type, error }),
-        );
-      writing.set(runId, write);
-      if (isFinal(event)) {
-        void write.then(() => {
-          if (writing.get(runId) === write) writing.delete(runId);
-        });
-      }
+      if (run === undefined) return records.load(runId);
+      // What is kept, not what is about to be: a reader never sees a state a crash could take back.
+      const view = run.keptView();
+      return view && { view, events: run.events };
     },
     unfinished: () => records.unfinished(),
     async recent(limit) {
       const kept = await records.recent(limit);
-      return kept.map((view) => runs.get(view.runId)?.view ?? view);
+      return kept.map((view) => runs.get(view.runId)?.keptView() ?? view);
     },
   };
 }

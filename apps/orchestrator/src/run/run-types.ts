@@ -122,8 +122,11 @@ export interface RunView {
   readonly artifacts: { outline?: Outline; document?: Document; summary?: Summary; [step: string]: unknown };
 }
 
-/** A progress event of a run (the `type` is the SSE event name). */
-export type RunEvent = { readonly runId: string; readonly at: string } & RunEventBody;
+/**
+ * A progress event of a run (the `type` is the SSE event name). `seq` numbers a run's events 1, 2, 3, … with no
+ * gap: it is the SSE `id`, so a reader resumes with `Last-Event-ID`.
+ */
+export type RunEvent = { readonly runId: string; readonly seq: number; readonly at: string } & RunEventBody;
 
 /** A progress event before the run id and time are stamped on it. */
 export type RunEventBody =
@@ -190,7 +193,14 @@ export type RunEventBody =
   | { readonly type: 'step.failed'; readonly step: string; readonly error: string }
   | { readonly type: 'step.skipped'; readonly step: string; readonly error: string }
   | { readonly type: 'input.required'; readonly step: string; readonly question: string }
-  | { readonly type: 'input.answered'; readonly step: string }
+  | {
+      readonly type: 'input.answered';
+      readonly step: string;
+      /** The answer, kept so that a run resumed elsewhere sends it if the agent has not had it yet. */
+      readonly answer?: string;
+      /** The `seq` of the `input.required` event it answers. */
+      readonly question?: number;
+    }
   | { readonly type: 'run.completed'; readonly summary?: Summary; readonly result?: unknown }
   | { readonly type: 'run.failed'; readonly error: NonNullable<RunView['error']> }
   | { readonly type: 'run.canceled' };

@@ -1,6 +1,6 @@
 import { applySqliteMigrations, type SqliteDatabase } from '@baton/store-sqlite';
 import { RUN_MIGRATIONS } from './run-migrations.ts';
-import type { RunRecords } from './run-records.ts';
+import type { RunBatch, RunRecords } from './run-records.ts';
 import type { RunEvent, RunView } from './run-types.ts';
 
 /** {@link RunRecords} in SQLite, on the same file as the orchestrator's A2A tasks. Migrates at creation. */
@@ -9,10 +9,15 @@ export function createSqliteRunRecords(database: SqliteDatabase): RunRecords {
   const upsert = database.prepare(`
     INSERT INTO orchestrator_runs (run_id, status, view) VALUES (?1, ?2, ?3)
     ON CONFLICT (run_id) DO UPDATE SET status = excluded.status, view = excluded.view`);
-  const insertEvent = database.prepare('INSERT INTO orchestrator_run_events (run_id, event) VALUES (?, ?)');
+  const insertEvent = database.prepare(
+    'INSERT INTO orchestrator_run_events (run_id, run_seq, event) VALUES (?, ?, ?)',
+  );
+  const selectLastSeq = database.prepare(
+    'SELECT MAX(run_seq) AS last FROM orchestrator_run_events WHERE run_id = ?',
+  );
   const selectView = database.prepare('SELECT view FROM orchestrator_runs WHERE run_id = ?');
   const selectEvents = database.prepare(
-    'SELECT event FROM orchestrator_run_events WHERE run_id = ? ORDER BY seq',
+    'SELECT run_seq, event FROM orchestrator_run_events WHERE run_id = ? AND run_seq > ? ORDER BY run_seq',
   );
   const selectUnfinished = database.prepare(
     "SELECT view FROM orchestrator_runs WHERE status IN ('running', 'input-required') ORDER BY seq",
@@ -20,21 +25,37 @@ export function createSqliteRunRecords(database: SqliteDatabase): RunRecords {
   const selectRecent = database.prepare('SELECT view FROM orchestrator_runs ORDER BY seq DESC LIMIT ?');
   const views = (rows: unknown[]) =>
     (rows as { view: string }[]).map((row) => JSON.parse(row.view) as RunView);
+  const events = (runId: string, after: number) =>
+    (selectEvents.all(runId, after) as { run_seq: number; event: string }[]).map(
+      (row) => ({ ...JSON.parse(row.event), seq: row.run_seq }) as RunEvent,
+    );
+  // One transaction for every batch: one fsync however many runs wrote.
+  const commit = database.transaction((batches: readonly RunBatch[]) => {
+    const refused = new Set<string>();
+    for (const batch of batches) {
+      const last = (selectLastSeq.get(batch.runId) as { last: number | null }).last ?? 0;
+      const first = batch.events[0]?.seq ?? last + 1;
+      if (first !== last + 1) {
+        refused.add(batch.runId);
+        continue;
+      }
+      for (const event of batch.events) insertEvent.run(batch.runId, event.seq, JSON.stringify(event));
+      if (batch.view !== undefined) upsert.run(batch.runId, batch.view.status, batch.view.json);
+    }
+    return refused;
+  });
 
   return {
-    async saveView(view) {
-      upsert.run(view.runId, view.status, JSON.stringify(view));
-    },
-    async appendEvent(event) {
-      insertEvent.run(event.runId, JSON.stringify(event));
+    async commit(batches) {
+      return commit(batches);
     },
     async load(runId) {
       const row = selectView.get(runId) as { view: string } | undefined;
       if (!row) return undefined;
-      const events = (selectEvents.all(runId) as { event: string }[]).map(
-        (entry) => JSON.parse(entry.event) as RunEvent,
-      );
-      return { view: JSON.parse(row.view) as RunView, events };
+      return { view: JSON.parse(row.view) as RunView, events: events(runId, 0) };
+    },
+    async eventsAfter(runId, seq) {
+      return events(runId, seq);
     },
     async unfinished() {
       return views(selectUnfinished.all());

@@ -49,6 +49,12 @@ describe('userMessage', () => {
     expect(MessageSchema.parse(message)).toStrictEqual(message);
   });
 
+  it('keeps the message id it is given, so the same message can be sent again', () => {
+    const first = userMessage('Go on', { messageId: 'run-1:outline:1' });
+    expect(first.messageId).toBe('run-1:outline:1');
+    expect(userMessage('Go on').messageId).not.toBe(userMessage('Go on').messageId);
+  });
+
   it('rejects an empty list of parts', () => {
     expect(() => userMessage([])).toThrow(new TypeError('userMessage: a message needs at least one part'));
   });

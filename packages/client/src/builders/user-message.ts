@@ -3,6 +3,11 @@ import { textPart } from './parts.ts';
 
 /** The optional fields of a message built by {@link userMessage}. */
 export interface UserMessageOptions {
+  /**
+   * The message's id; default a fresh one. Pass the same id when sending the same message again (after a crash or
+   * a lost answer): a server that keeps message ids, as Baton's does, answers with the task it already made.
+   */
+  readonly messageId?: string;
   /** The task this message continues (e.g. answering `TASK_STATE_INPUT_REQUIRED`). */
   readonly taskId?: string;
   /** The conversation this message belongs to. */
@@ -15,7 +20,7 @@ export interface UserMessageOptions {
 }
 
 /**
- * Builds a `ROLE_USER` message with a fresh `messageId`, from a string (one text part), one part, or a
+ * Builds a `ROLE_USER` message with a fresh `messageId` (or the one given), from a string (one text part), one part, or a
  * non-empty list of parts. Throws a `TypeError` for an empty list (a message needs at least one part).
  *
  * @example
@@ -33,7 +38,7 @@ export function userMessage(
         ? [...(partsOrText as readonly Part[])]
         : [partsOrText as Part];
   if (parts.length === 0) throw new TypeError('userMessage: a message needs at least one part');
-  const message: Message = { messageId: createId(), role: 'ROLE_USER', parts };
+  const message: Message = { messageId: options?.messageId ?? createId(), role: 'ROLE_USER', parts };
   if (options?.taskId !== undefined) message.taskId = options.taskId;
   if (options?.contextId !== undefined) message.contextId = options.contextId;
   if (options?.referenceTaskIds !== undefined) message.referenceTaskIds = [...options.referenceTaskIds];
