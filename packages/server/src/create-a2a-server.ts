@@ -118,6 +118,12 @@ export interface A2AServerOptions {
   /** Open SSE streams; more are refused (503 / -32603). Default 1,000. */
   readonly maxOpenStreams?: number;
   /**
+   * How long a user message's `messageId` is recognized: the same caller sending it again (a retry after a
+   * timeout, a client resumed after a crash) gets the task it went to instead of a second task. Default a day;
+   * 0 turns it off. With a durable store it holds across restarts and instances.
+   */
+  readonly repeatedMessageWindowMs?: number;
+  /**
    * Declares the gRPC binding on the card (1.0), served by `startGrpcServer` from `@baton/grpc` with this server's
    * handler, auth and stores: at `url` (`host:port`, what gRPC clients dial), else at the card request's host name
    * and the port the gRPC server listens on.
@@ -289,6 +295,9 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     ...(pushConfigs ? { pushConfigs } : {}),
     ...(options.maxRunningTasks !== undefined ? { maxRunningTasks: options.maxRunningTasks } : {}),
     ...(options.maxOpenStreams !== undefined ? { maxOpenStreams: options.maxOpenStreams } : {}),
+    ...(options.repeatedMessageWindowMs !== undefined
+      ? { repeatedMessageWindowMs: options.repeatedMessageWindowMs }
+      : {}),
     ...(options.cluster !== undefined ? { cluster: options.cluster } : {}),
     ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
     ...(extended

@@ -67,4 +67,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       ALTER TABLE baton_push_configs ADD COLUMN agent_url text;
     `,
   },
+  {
+    version: 3,
+    name: 'messages found by their id (a message sent again gets the task it went to)',
+    sql: `
+      CREATE INDEX baton_task_messages_by_message_id ON baton_task_messages ((message->>'messageId'));
+    `,
+  },
 ];

@@ -97,6 +97,12 @@ const GET_TASK = `SELECT ${taskColumns('task', '$2', '$3')} FROM baton_tasks tas
 const SET_STATUS =
   'UPDATE baton_tasks SET state = $1, status_time = $2, status = $3, version = version + 1 WHERE id = $4 RETURNING version';
 const INSERT_CHUNK = eventInsert('baton_task_artifact_chunks', 'append, artifact');
+const FIND_USER_MESSAGE = `
+  SELECT message.task_id FROM baton_task_messages message
+  JOIN baton_tasks task ON task.id = message.task_id
+  WHERE message.message->>'messageId' = $1 AND message.message->>'role' = 'ROLE_USER'
+    AND task.scope = $2 AND task.status_time >= $3
+  ORDER BY message.seq DESC LIMIT 1`;
 
 /**
  * A {@link TaskStore} in PostgreSQL, shared by every instance of an agent. Each write is one statement: a
@@ -170,6 +176,15 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
 
     appendArtifact: (taskId, artifact, chunk) =>
       writeEvent(taskId, 'append_artifact', INSERT_CHUNK, [chunk.append, JSON.stringify(artifact)]),
+
+    async findUserMessage(scope, messageId, since) {
+      const result = await preparedQuery<{ task_id: string }>(pool, 'find_user_message', FIND_USER_MESSAGE, [
+        messageId,
+        scopeKey(scope),
+        since,
+      ]);
+      return result.rows[0]?.task_id;
+    },
 
     async list(query) {
       const params: unknown[] = [scopeKey(query.scope)];

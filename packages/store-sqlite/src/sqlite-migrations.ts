@@ -86,4 +86,12 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
       ALTER TABLE baton_push_configs ADD COLUMN agent_url TEXT;
     `,
   },
+  {
+    version: 3,
+    name: 'messages found by their id (a message sent again gets the task it went to)',
+    sql: `
+      CREATE INDEX baton_task_messages_by_message_id
+        ON baton_task_messages (json_extract(message, '$.messageId'));
+    `,
+  },
 ];

@@ -81,6 +81,12 @@ export function createSqliteTaskStore(
     'UPDATE baton_tasks SET version = version + 1 WHERE id = ? RETURNING version',
   );
   const selectTask = database.prepare(`SELECT ${TASK_COLUMNS} FROM baton_tasks WHERE id = @id`);
+  const selectUserMessage = database.prepare(`
+    SELECT message.task_id AS taskId FROM baton_task_messages message
+    JOIN baton_tasks task ON task.id = message.task_id
+    WHERE json_extract(message.message, '$.messageId') = ? AND json_extract(message.message, '$.role') = 'ROLE_USER'
+      AND task.scope = ? AND task.status_time >= ?
+    ORDER BY message.seq DESC LIMIT 1`);
 
   const insertTaskRows = (task: Task, scope: string) => {
     insertTask.run(
@@ -202,6 +208,11 @@ export function createSqliteTaskStore(
     async appendArtifact(taskId, artifact, chunk) {
       const json = JSON.stringify(artifact);
       return writeEvent(taskId, () => insertChunk.run(taskId, chunk.append ? 1 : 0, json));
+    },
+
+    async findUserMessage(scope, messageId, since) {
+      const row = selectUserMessage.get(messageId, scopeKey(scope), since) as { taskId: string } | undefined;
+      return row?.taskId;
     },
 
     async list(query) {

@@ -57,6 +57,9 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
     hub,
     logger,
     ...(options.maxRunningTasks === undefined ? {} : { maxRunningTasks: options.maxRunningTasks }),
+    ...(options.repeatedMessageWindowMs === undefined
+      ? {}
+      : { repeatedMessageWindowMs: options.repeatedMessageWindowMs }),
     ...(options.cluster === undefined ? {} : { cluster: options.cluster }),
     ...(options.waitUntil === undefined ? {} : { waitUntil: options.waitUntil }),
   });

@@ -40,6 +40,12 @@ export interface RequestHandlerOptions {
   readonly maxRunningTasks?: number;
   /** Open SendStreamingMessage / SubscribeToTask streams; one more is refused (TOO_MANY_STREAMS). Default 1,000. */
   readonly maxOpenStreams?: number;
+  /**
+   * How long a user message's `messageId` is recognized: the same caller sending it again (a retry after a
+   * timeout, a client resumed after a crash) gets the task it went to instead of a second task. Default a day;
+   * 0 turns it off. With a durable store it holds across restarts and instances.
+   */
+  readonly repeatedMessageWindowMs?: number;
   /** Task leases (recovery after a crash) and an event bus (several instances of one agent). */
   readonly cluster?: ClusterOptions;
   /** Keeps tasks running after their response where the runtime needs it (Workers); see `A2AServerOptions`. */

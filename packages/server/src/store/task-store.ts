@@ -79,6 +79,13 @@ export interface TaskStore {
   /** Lists the tasks in `query.scope` matching the filters, newest status timestamp first. */
   list(query: TaskQuery): Promise<TaskPage>;
   /**
+   * The id of the task in `scope` holding a user message with this `messageId`, among the tasks whose status
+   * changed at or after `since` (epoch ms); `undefined` when there is none. Lets a server answer a message sent
+   * again (after a client's crash or timeout) with the task it already made. A store that keeps nothing across
+   * restarts may leave it out: the runtime remembers the recent ids itself.
+   */
+  findUserMessage?(scope: TaskScope, messageId: string, since: number): Promise<string | undefined>;
+  /**
    * The same reads and writes answered at once, for a store that holds its tasks in process memory. The runtime
    * uses it when present, so a task's events cost no promise hops; a store that does I/O leaves it out.
    */

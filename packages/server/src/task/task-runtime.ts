@@ -1,4 +1,13 @@
-import { A2AError, createId, isTerminalState, type Message, type Task } from '@baton/protocol';
+import {
+  A2AError,
+  createId,
+  isA2AError,
+  isInterruptedState,
+  isTerminalState,
+  type Message,
+  type StreamResponse,
+  type Task,
+} from '@baton/protocol';
 import type { ClusterOptions } from '../cluster/cluster-options.ts';
 import { type Coordinator, createCoordinator, TASK_BUSY_ELSEWHERE } from '../cluster/create-coordinator.ts';
 import type { ExpiredLease } from '../cluster/task-lease-store.ts';
@@ -12,7 +21,9 @@ import type { TaskEventHub } from './event-hub.ts';
 import { followRemoteTask, type VersionedTask } from './follow-remote-task.ts';
 import { abortExecution, type LiveExecution } from './live-execution.ts';
 import type { Logger } from './logger.ts';
+import { isPromise } from './maybe-promise.ts';
 import { createTaskRecovery } from './recover-task.ts';
+import { createRepeatedMessages } from './repeated-messages.ts';
 import { runExecution } from './run-execution.ts';
 import { shutDownExecutions } from './shut-down-executions.ts';
 import { createSlotPool, type ReleaseSlot } from './slot-pool.ts';
@@ -35,7 +46,16 @@ export interface TaskRuntimeOptions {
    * `A2AServerOptions.waitUntil`).
    */
   readonly waitUntil?: ((work: Promise<unknown>) => void) | undefined;
+  /**
+   * How long a user message's `messageId` is recognized: the same caller sending it again gets the task it went
+   * to (its current state, then its events) instead of a second task or a second turn. Default
+   * {@link DEFAULT_REPEATED_MESSAGE_WINDOW_MS}; 0 turns it off.
+   */
+  readonly repeatedMessageWindowMs?: number;
 }
+
+/** The default of {@link TaskRuntimeOptions.repeatedMessageWindowMs}: a day. */
+export const DEFAULT_REPEATED_MESSAGE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The default bound of {@link TaskRuntimeOptions.maxRunningTasks}. */
 export const DEFAULT_MAX_RUNNING_TASKS = 1_000;
@@ -78,6 +98,8 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   const registry = createChannelRegistry(store, hub);
   const live = new Set<LiveExecution>();
   const slots = createSlotPool(options.maxRunningTasks ?? DEFAULT_MAX_RUNNING_TASKS);
+  const repeatWindow = options.repeatedMessageWindowMs ?? DEFAULT_REPEATED_MESSAGE_WINDOW_MS;
+  const repeats = repeatWindow > 0 ? createRepeatedMessages({ store, windowMs: repeatWindow }) : undefined;
   let closing = false;
 
   function takeSlot(): ReleaseSlot {
@@ -165,6 +187,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       }
     }
     const channel = registry.reserve(taskId, contextId, input.scope);
+    repeats?.remember(input.scope, input.message.messageId, taskId);
     const stop = hub.listen(taskId, (event) => observer.event(event));
     const message: Message = { ...input.message, taskId, contextId };
     start(channel, input, message, {
@@ -219,6 +242,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         const before = execution ? undefined : await channel.snapshot();
         const message: Message = { ...input.message, taskId, contextId: channel.contextId };
         await channel.addUserMessage(message);
+        repeats?.remember(input.scope, message.messageId, taskId);
         await channel.setStatus('TASK_STATE_WORKING');
         const snapshot = await channel.read({ historyLength: input.historyLength });
         const first = { task: snapshot.task, version: snapshot.version };
@@ -241,6 +265,63 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         release?.();
         throw error;
       }
+    });
+  }
+
+  /**
+   * Answers a message sent again with the task it went to: its snapshot, then its events until it ends or waits
+   * (a task already waiting for input, or ended, is answered at once, as the first send was). `undefined` when
+   * that message made no task the caller can see (it was answered with a direct Message): it is sent as new.
+   */
+  async function answerRepeat(
+    taskId: string,
+    input: SendInput,
+    observer: TaskObserver,
+  ): Promise<Subscription | undefined> {
+    let first = true;
+    const ending: TaskObserver = {
+      event(event) {
+        observer.event(event);
+        if (!first || !('task' in event)) return;
+        first = false;
+        const { task } = event;
+        // A snapshot waiting for input ends neither a blocking send nor a stream: its status, sent after it, does.
+        if (isInterruptedState(task.status.state)) {
+          const status: StreamResponse = {
+            statusUpdate: { taskId: task.id, contextId: task.contextId ?? '', status: task.status },
+          };
+          observer.event(status);
+        }
+      },
+      error: (error) => observer.error(error),
+    };
+    const read = { historyLength: input.historyLength };
+    if (coordinator?.distributed && !registry.peek(taskId)?.execution) {
+      const stored = await store.get(taskId, { historyLength: 0, includeArtifacts: false });
+      if (stored === undefined || !isSameScope(stored.scope, input.scope)) return undefined;
+      const stop = await followRemoteTask({
+        taskId,
+        scope: input.scope,
+        store,
+        observer: ending,
+        read,
+        listen: coordinator.listen,
+        refuseFinished: false,
+      });
+      return { taskId, stop };
+    }
+    const answered = registry.withTask(taskId, async (channel) => {
+      if (!isVisible(channel, input.scope)) return undefined;
+      const snapshot = await channel.snapshot(read);
+      ending.event({ task: snapshot });
+      const state = snapshot.status.state;
+      if (isTerminalState(state) || isInterruptedState(state)) return { taskId, stop: () => undefined };
+      const stop = hub.listen(taskId, (event) => observer.event(event));
+      return { taskId, stop };
+    });
+    return answered.catch((error: unknown) => {
+      if (isA2AError(error, 'TaskNotFoundError')) return undefined;
+      throw error;
     });
   }
 
@@ -327,6 +408,13 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         ? await resolveReferences(input.message, input.scope)
         : [];
       const taskId = input.message.taskId;
+      // Answered from memory without a promise hop; a store is asked only when it keeps ids across restarts.
+      const found = repeats?.find(input.scope, input.message.messageId);
+      const repeated = isPromise(found) ? await found : found;
+      if (repeated !== undefined && (!taskId || taskId === repeated)) {
+        const answered = await answerRepeat(repeated, input, observer);
+        if (answered) return answered;
+      }
       return taskId
         ? sendExisting(taskId, input, observer, referencedTasks)
         : sendNew(input, observer, referencedTasks);

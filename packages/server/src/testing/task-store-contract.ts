@@ -345,4 +345,31 @@ export function describeTaskStoreContract(name: string, options: TaskStoreContra
       );
     });
   });
+
+  describe(`${name}: TaskStore contract, messages found by id`, () => {
+    it('finds the task of a user message by its id, in the scope, within the window', async (context) => {
+      const store = await createStore();
+      if (store.findUserMessage === undefined) return context.skip('this store keeps no message ids');
+      const alice = { ownerId: 'alice' };
+      await store.create(
+        { ...task('t1', 'TASK_STATE_SUBMITTED', at(5)), history: [message('first')] },
+        alice,
+      );
+      await store.create({ ...task('t2', 'TASK_STATE_WORKING', at(5)), history: [message('other')] }, alice);
+      await store.addMessage('t1', message('answer'));
+      await store.addMessage('t1', { messageId: 'reply', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] });
+      const since = Date.parse(at(4));
+      expect(await store.findUserMessage(alice, 'first', since)).toBe('t1');
+      expect(await store.findUserMessage(alice, 'answer', since)).toBe('t1');
+      expect(await store.findUserMessage(alice, 'other', since)).toBe('t2');
+      // The agent's own messages, another caller's scope, an unknown id, a task idle since before the window.
+      expect(await store.findUserMessage(alice, 'reply', since)).toBeUndefined();
+      expect(await store.findUserMessage({ ownerId: 'bob' }, 'first', since)).toBeUndefined();
+      expect(await store.findUserMessage(alice, 'missing', since)).toBeUndefined();
+      expect(await store.findUserMessage(alice, 'first', Date.parse(at(6)))).toBeUndefined();
+      // A status change brings the task back into the window.
+      await store.setStatus('t1', { state: 'TASK_STATE_WORKING', timestamp: at(7) });
+      expect(await store.findUserMessage(alice, 'first', Date.parse(at(6)))).toBe('t1');
+    });
+  });
 }

@@ -1,0 +1,50 @@
+import { scopeKey } from '../store/scope-key.ts';
+import type { TaskScope, TaskStore } from '../store/task-store.ts';
+import type { MaybePromise } from './maybe-promise.ts';
+
+/**
+ * Which task a caller's message went to, by its `messageId`: a client that sends the same message again (it
+ * retried after a timeout, or resumed after a crash) gets the task the first one made instead of a second task.
+ */
+export interface RepeatedMessages {
+  /** The task a user message with this id from this caller went to within the window, if any. */
+  find(scope: TaskScope, messageId: string): MaybePromise<string | undefined>;
+  /** Notes that the caller's message went to the task. */
+  remember(scope: TaskScope, messageId: string, taskId: string): void;
+}
+
+/** Options of {@link createRepeatedMessages}. */
+export interface RepeatedMessagesOptions {
+  /** Asked when the message is not among those this process remembers (after a restart, or on another instance). */
+  readonly store: TaskStore;
+  /** How long a message id is recognized: a task whose status changed within it. */
+  readonly windowMs: number;
+  /** Message ids this process remembers (the newest); default 10,000. */
+  readonly limit?: number;
+  readonly now?: () => number;
+}
+
+/** Creates the {@link RepeatedMessages} of a runtime: the newest ids in memory, the rest asked of the store. */
+export function createRepeatedMessages(options: RepeatedMessagesOptions): RepeatedMessages {
+  const { store, windowMs } = options;
+  const limit = options.limit ?? 10_000;
+  const now = options.now ?? Date.now;
+  // Oldest first (a Map keeps insertion order): the bound drops from the front.
+  const recent = new Map<string, { readonly taskId: string; readonly at: number }>();
+  const keyOf = (scope: TaskScope, messageId: string) => `${scopeKey(scope)}\u0000${messageId}`;
+
+  return {
+    find(scope, messageId) {
+      const since = now() - windowMs;
+      const remembered = recent.get(keyOf(scope, messageId));
+      if (remembered !== undefined && remembered.at >= since) return remembered.taskId;
+      return store.findUserMessage?.(scope, messageId, since);
+    },
+    remember(scope, messageId, taskId) {
+      const key = keyOf(scope, messageId);
+      recent.delete(key);
+      recent.set(key, { taskId, at: now() });
+      if (recent.size > limit) recent.delete(recent.keys().next().value as string);
+    },
+  };
+}
