@@ -1,3 +1,4 @@
+import { createA2AClient, userMessage } from '@baton/client';
 import type { RunningA2AServer } from '@baton/server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOrchestrator } from '../src/create-orchestrator.ts';
@@ -19,7 +20,7 @@ async function startChain(records: OutageRecords, options: StandInOptions = {}) 
   const urls = agents.map((agent) => agent.url);
   const orchestrator = () =>
     createOrchestrator({ agents: urls, logger: quiet, runRecords: records, console: false });
-  return { app: orchestrator(), orchestrator };
+  return { app: orchestrator(), orchestrator, urls };
 }
 
 const post = (app: ReturnType<typeof createOrchestrator>, path: string, body: unknown) =>
@@ -106,5 +107,57 @@ describe('runs that nothing loses', () => {
     expect((await records.load(runId))?.view.status).toBe('canceled');
     // Another orchestrator on the same records (a restart) finds nothing to resume.
     expect(await orchestrator().resumeRuns()).toBe(0);
+  });
+
+  it('sends a step again after a crash with the same message id: the agent makes no second task', async () => {
+    const records = createOutageRecords();
+    const { orchestrator, urls } = await startChain(records);
+    const [outlineUrl] = urls as [string];
+    const runId = 'crashed-run';
+    const contextId = 'crashed-context';
+    // The orchestrator had kept `step.started` and sent the outline's message, then died before hearing back.
+    const outline = await createA2AClient({ agent: outlineUrl });
+    const sent = await outline.sendMessage(
+      userMessage('tea', { contextId, messageId: `${runId}:0:outline:1` }),
+    );
+    const view: RunView = {
+      runId,
+      chain: 'default',
+      contextId,
+      topic: 'tea',
+      status: 'running',
+      createdAt: new Date().toISOString(),
+      steps: [
+        { step: 'outline', skill: 'baton.outline', dependsOn: [], attempts: 1 },
+        { step: 'document', skill: 'baton.document', dependsOn: ['outline'] },
+        { step: 'summary', skill: 'baton.summary', dependsOn: ['document'] },
+      ],
+      artifacts: {},
+    };
+    const at = new Date().toISOString();
+    await records.commit([
+      {
+        runId,
+        events: [
+          { runId, seq: 1, at, type: 'run.started', contextId, topic: 'tea', chain: 'default' },
+          { runId, seq: 2, at, type: 'step.started', step: 'outline', agent: { name: 'x', url: outlineUrl } },
+        ],
+        view: { json: JSON.stringify(view), status: 'running' },
+      },
+    ]);
+
+    const app = orchestrator();
+    expect(await app.resumeRuns()).toBe(1);
+    const done = (await app.runs.get(runId)?.done) as RunView;
+    expect(done.status).toBe('completed');
+    expect('task' in sent && done.steps[0]?.taskId === sent.task.id).toBe(true);
+    const { tasks } = await outline.listTasks({ contextId });
+    expect(tasks).toHaveLength(1);
+    const kept = await records.load(runId);
+    expect(kept?.events.filter((event) => event.type === 'step.started').map((event) => event.step)).toEqual([
+      'outline',
+      'document',
+      'summary',
+    ]);
   });
 });
