@@ -1,7 +1,7 @@
 import type { AgentHosting } from '@baton/chain';
 import type { A2AClientOptions } from '@baton/client';
 import { isA2AError } from '@baton/protocol';
-import { type Logger, STORE_UNAVAILABLE } from '@baton/server';
+import { consoleLogger, type Logger, STORE_UNAVAILABLE, type TaskEventBus } from '@baton/server';
 import { Hono } from 'hono';
 import { createChainAgent } from './a2a/create-chain-agent.ts';
 import type { ChainDefinition } from './chains/chain-definition.ts';
@@ -9,14 +9,17 @@ import { loadChains } from './chains/load-chains.ts';
 import { type ConsoleAssets, loadConsole } from './console/build-console.ts';
 import { createConsoleRoutes } from './console/console-routes.ts';
 import { type AgentDirectory, createAgentDirectory } from './discovery/agent-directory.ts';
+import { createInProcessRunEngine } from './engine/in-process-run-engine.ts';
+import type { RunEngine } from './engine/run-engine.ts';
 import { createAgentsRoutes } from './http/create-agents-routes.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
 import { jsonError, storeUnavailable } from './http/json-errors.ts';
-import { createRun, type RunInput } from './run/create-run.ts';
 import { logRunEvent } from './run/log-run-event.ts';
+import { createRunFeed } from './run/run-feed.ts';
+import { createRunHost, type RunHost } from './run/run-host.ts';
 import { createRunJournal, type RunJournal } from './run/run-journal.ts';
 import { createInMemoryRunRecords, type RunRecords } from './run/run-records.ts';
-import { createRunStore, type RunStore } from './run/run-store.ts';
+import { createRunService, type RunService } from './run/run-service.ts';
 import { createRunTelemetry } from './run/run-telemetry.ts';
 
 /** Options of {@link createOrchestrator}. */
@@ -25,8 +28,6 @@ export interface OrchestratorOptions {
   readonly agents: readonly string[];
   /** Longest time an agent may work on a step between two answers; default 120 s. */
   readonly stepTimeoutMs?: number;
-  /** Finished runs kept in memory; default 200. */
-  readonly maxFinishedRuns?: number;
   /** Extra options of the clients that talk to the agents (fetch, timeouts, retries). */
   readonly client?: Omit<A2AClientOptions, 'agent' | 'signal'>;
   /** Where the chain agent reports failures its callers must not see; default the console. */
@@ -34,10 +35,19 @@ export interface OrchestratorOptions {
   /** Where runs are kept; default in memory. With durable records, unfinished runs go on after a restart. */
   readonly runRecords?: RunRecords;
   /**
+   * Who drives which run: default this process alone (`createInProcessRunEngine`); `createBullmqRunEngine` lets
+   * several orchestrators on one PostgreSQL share the runs and take over a dead one's.
+   */
+  readonly engine?: RunEngine;
+  /** Messages between orchestrator instances (live events, answers and cancels to a run's instance). */
+  readonly bus?: TaskEventBus;
+  /**
    * How long a run waits for its records when they cannot be reached before it fails with STORE_UNAVAILABLE;
    * default 60 s. Nothing is dropped meanwhile.
    */
   readonly recordsOutageMs?: number;
+  /** How often a shared engine's unfinished runs are handed over again (a holder gone for good); default 30 s. */
+  readonly reconcileIntervalMs?: number;
   /** Where the orchestrator's own A2A agent keeps its tasks (store, cluster). */
   readonly hosting?: AgentHosting;
   /** The chain definitions runs may choose (`POST /runs { chain }`); default the shipped ones (`chains/*.json`). */
@@ -53,12 +63,18 @@ export interface OrchestratorOptions {
 
 /** The orchestrator: a Hono app with the runs API and the chain's A2A agent, plus its runs and agents. */
 export type Orchestrator = Hono & {
-  readonly runs: RunStore;
+  /** The runs, on whichever instance they are driven. */
+  readonly runs: RunService;
+  /** The runs this instance drives now. */
+  readonly host: RunHost;
   /** Where every run's events are kept, in order; `settled()` before the process exits. */
   readonly journal: RunJournal;
+  readonly engine: RunEngine;
   readonly directory: AgentDirectory;
-  /** Resumes the runs the records hold as unfinished (a restart); resolves with how many. */
+  /** Hands the unfinished runs to the engine again (at start: those a stopped process left); resolves with how many. */
   resumeRuns(): Promise<number>;
+  /** Stops taking runs and lets go of those driven here (another instance, or the next start, goes on with them). */
+  close(): Promise<void>;
 };
 
 /**
@@ -70,58 +86,49 @@ export type Orchestrator = Hono & {
  * const response = await app.request('/runs', { method: 'POST', body: JSON.stringify({ topic: 'tea', wait: true }) });
  */
 export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
+  const logger = options.logger ?? consoleLogger;
   const directory = createAgentDirectory({
     urls: options.agents,
     ...(options.client === undefined ? {} : { client: options.client }),
   });
   const records = options.runRecords ?? createInMemoryRunRecords();
-  const journal = createRunJournal({ records, logger: options.logger });
-  const runs = createRunStore({
-    ...(options.maxFinishedRuns === undefined ? {} : { maxFinished: options.maxFinishedRuns }),
-    records,
-  });
+  const feed = createRunFeed({ records, bus: options.bus, logger });
+  const journal = createRunJournal({ records, logger, onKept: (runId, events) => feed.kept(runId, events) });
+  const engine = options.engine ?? createInProcessRunEngine();
   const chains = options.chains ?? loadChains();
-  const telemetry = createRunTelemetry();
-  const chainNamed = (name: string | undefined) =>
+  const chainOf = (name: string | undefined) =>
     chains.find((chain) => chain.name === (name ?? 'default')) ?? (chains[0] as ChainDefinition);
-  const startRun = (
-    input: Omit<RunInput, 'directory' | 'journal' | 'stepTimeoutMs' | 'onEvent' | 'chain'> & {
-      readonly chain?: string | undefined;
-    },
-  ) => {
-    const run = createRun({
-      ...input,
-      chain: chainNamed(input.chain ?? input.resume?.view.chain),
-      directory,
-      journal,
-      telemetry,
-      onEvent: (event, view) => logRunEvent(options.logger, event, view),
-      ...(options.recordsOutageMs === undefined ? {} : { recordsOutageMs: options.recordsOutageMs }),
-      ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
-    });
-    runs.add(run);
-    return run;
-  };
-  const resumeRuns = async () => {
-    const unfinished = await runs.unfinished();
-    for (const view of unfinished) {
-      if (runs.get(view.runId)) continue;
-      const stored = await runs.load(view.runId);
-      if (stored) startRun({ topic: view.topic, resume: stored });
-    }
-    return unfinished.length;
-  };
-
-  const holdRun = async (runId: string) => {
-    const held = runs.get(runId);
-    if (held) return held;
-    const stored = await runs.load(runId);
-    if (stored === undefined) return undefined;
-    return runs.get(runId) ?? startRun({ topic: stored.view.topic, resume: stored });
-  };
+  const host = createRunHost({
+    records,
+    journal,
+    directory,
+    chainOf,
+    logger,
+    telemetry: createRunTelemetry(),
+    onEvent: (event, view) => logRunEvent(options.logger, event, view),
+    ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
+    ...(options.recordsOutageMs === undefined ? {} : { recordsOutageMs: options.recordsOutageMs }),
+  });
+  const runs = createRunService({ records, journal, engine, host, feed, bus: options.bus, chainOf, logger });
+  void engine
+    .start(host.drive)
+    .catch((error: unknown) =>
+      logger.error('The run engine did not start; runs are kept but not driven here', { error }),
+    );
+  // A shared engine's runs whose holder is gone for good (or whose hand-over failed) are handed over again.
+  const reconciling = engine.shared
+    ? setInterval(
+        () =>
+          void runs
+            .reconcile()
+            .catch((error: unknown) => logger.warn('Could not hand unfinished runs over again', { error })),
+        options.reconcileIntervalMs ?? 30_000,
+      )
+    : undefined;
+  reconciling?.unref?.();
 
   const app = new Hono();
-  app.route('/', createRunsRoutes({ runs, journal, startRun, chains, holdRun }));
+  app.route('/', createRunsRoutes({ runs, chains }));
   app.route('/', createAgentsRoutes(directory));
   if (options.console !== false) {
     app.route('/', createConsoleRoutes(options.console ?? loadConsole));
@@ -130,7 +137,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   app.route(
     '/',
     createChainAgent({
-      startRun,
+      runs,
       chains,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.hosting === undefined ? {} : { hosting: options.hosting }),
@@ -141,5 +148,19 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     if (isA2AError(error) && error.reason === STORE_UNAVAILABLE) return storeUnavailable(c);
     return jsonError(c, 500, 'INTERNAL_ERROR', 'The orchestrator failed on this request');
   });
-  return Object.assign(app, { runs, journal, directory, resumeRuns });
+  return Object.assign(app, {
+    runs,
+    host,
+    journal,
+    engine,
+    directory,
+    resumeRuns: () => runs.reconcile(),
+    async close() {
+      clearInterval(reconciling);
+      await engine.close();
+      await journal.settled();
+      await runs.close();
+      await feed.close();
+    },
+  });
 }

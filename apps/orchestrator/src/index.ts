@@ -17,9 +17,12 @@ export {
 } from './discovery/agent-directory.ts';
 export { AnswerBodySchema, StartRunBodySchema } from './http/create-runs-routes.ts';
 export { ChainError, type ChainErrorCode } from './run/chain-error.ts';
+export { createBullmqRunEngine } from './engine/bullmq-run-engine.ts';
+export { createInProcessRunEngine } from './engine/in-process-run-engine.ts';
+export type { RunDriver, RunEngine } from './engine/run-engine.ts';
 export { createRun, type Run } from './run/create-run.ts';
 export { createPostgresRunRecords } from './run/postgres-run-records.ts';
 export { createInMemoryRunRecords, type RunRecords, type StoredRun } from './run/run-records.ts';
-export { createRunStore, type RunStore, type RunStoreOptions } from './run/run-store.ts';
+export { createRunService, type RunService } from './run/run-service.ts';
 export type { RunEvent, RunStatus, RunView, StepView } from './run/run-types.ts';
 export { createSqliteRunRecords } from './run/sqlite-run-records.ts';

@@ -6,6 +6,7 @@ import { readAgentUrls } from './config/read-agent-urls.ts';
 import { loadConsole } from './console/build-console.ts';
 import { createOrchestrator, type Orchestrator } from './create-orchestrator.ts';
 import { waitForAgents } from './discovery/agent-directory.ts';
+import { openRunEngine } from './engine/open-run-engine.ts';
 import { openRunRecords } from './run/open-run-records.ts';
 
 /** Reads the configuration and opens the stores; exits 1 with a one-line reason when either is wrong. */
@@ -25,15 +26,26 @@ async function prepare(): Promise<{
     );
     const stores = await openStoresFromEnv(process.env, defaultStoreFor('orchestrator'));
     const runRecords = await openRunRecords(stores);
+    const engine = await openRunEngine(stores, process.env, logger);
     const app = createOrchestrator({
       agents,
       runRecords,
+      engine,
+      ...(stores.cluster?.bus === undefined ? {} : { bus: stores.cluster.bus }),
       logger,
       hosting: { store: stores.tasks, cluster: stores.cluster, logger },
       ...(process.env.BATON_TRACE_URL ? { traceUrl: process.env.BATON_TRACE_URL } : {}),
     });
     if (telemetry.metricsRoute) app.route('/', telemetry.metricsRoute);
-    return { app, stores, telemetry, describe: describeStoresConfig(stores.config, 'runs and tasks') };
+    const engineLine = engine.shared
+      ? `; runs shared with every orchestrator on this database (${engine.instanceId})`
+      : '';
+    return {
+      app,
+      stores,
+      telemetry,
+      describe: `${describeStoresConfig(stores.config, 'runs and tasks')}${engineLine}`,
+    };
   } catch (error) {
     console.error(`orchestrator: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -87,7 +99,8 @@ waitForAgents(app.directory, {
     ),
 );
 
-// Runs that were under way when the orchestrator last stopped go on from where they were.
+// Runs that were under way when an orchestrator last stopped go on from where they were (here, or on any
+// instance sharing the engine).
 app.resumeRuns().then(
   (count) => {
     if (count > 0) console.log(`orchestrator: resumed ${count} unfinished run${count === 1 ? '' : 's'}`);
@@ -95,9 +108,14 @@ app.resumeRuns().then(
   (error: unknown) => console.error('orchestrator: could not resume unfinished runs', error),
 );
 
+// The runs driven here are let go (another instance, or the next start, goes on with them), then the stores close.
 const shutdown = () =>
   server.close(() => {
-    void Promise.all([stores.close(), telemetry.shutdown()]).finally(() => process.exit(0));
+    void app
+      .close()
+      .catch(() => undefined)
+      .then(() => Promise.all([stores.close(), telemetry.shutdown()]))
+      .finally(() => process.exit(0));
   });
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

@@ -48,8 +48,8 @@ describe('the orchestrator as an A2A agent', () => {
     ]);
     const document = assembler.artifacts().find((artifact) => artifact.name === 'document');
     expect(document && assembler.text(document.artifactId)).toContain('## Origins');
-    const [run] = app.runs.list();
-    expect(run?.view.contextId).toBe(contextId);
+    const [run] = await app.runs.recent(1);
+    expect(run?.contextId).toBe(contextId);
   });
 
   it('forwards the outline agent question with input-required and resumes on the answer', async () => {

@@ -156,8 +156,7 @@ describe('chains as data', () => {
     expect((await answer('right', 'the right one')).status).toBe(200);
     expect((await answer('right', 'again')).status).toBe(400);
     expect((await answer('left', 'the left one')).status).toBe(200);
-    const done = app.runs.get(started.runId);
-    const finished = await done?.done;
+    const finished = await app.runs.ended(started.runId);
     expect(finished?.status).toBe('completed');
     expect(finished?.artifacts.left).toEqual({ answer: 'the left one' });
     expect(finished?.artifacts.right).toEqual({ answer: 'the right one' });
@@ -228,11 +227,11 @@ describe('chains as data', () => {
     ] as const) {
       expect((await postJson(after, `/runs/${body.runId}/answer`, { step: id, answer })).status).toBe(200);
     }
-    const done = (await after.runs.get(body.runId)?.done) as RunView;
+    const done = await after.runs.ended(body.runId);
     expect(done.status).toBe('completed');
     expect(done.artifacts).toMatchObject({ left: { answer: 'L' }, right: { answer: 'R' } });
     // Nothing sent again: the only new task is the step after both.
     expect(received.slice(sentBefore).map((entry) => entry.skill)).toEqual(['test.slow']);
-    await before.runs.get(body.runId)?.cancel();
+    await before.close();
   });
 });

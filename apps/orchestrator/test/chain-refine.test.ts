@@ -196,7 +196,7 @@ describe('refining a run', () => {
       status: 409,
       body: { error: { code: 'RUN_BUSY' } },
     });
-    const done = await app.runs.get(run.runId)?.done;
+    const done = await app.runs.ended(run.runId);
     expect(done?.status).toBe('completed');
     expect(stepOf(done as RunView, 'good').version).toBe(2);
   });
@@ -243,7 +243,7 @@ describe('refining a run', () => {
     ).body;
     const asked = await untilRun(before, runId, (view) => view.status === 'input-required');
     expect((await postJson(before, `/runs/${runId}/answer`, { answer: 'the first' })).status).toBe(200);
-    await before.runs.get(runId)?.done;
+    await before.runs.ended(runId);
     expect(asked.questions).toHaveLength(1);
 
     expect(
@@ -259,7 +259,7 @@ describe('refining a run', () => {
     const resumed = await untilRun(after, runId, (view) => view.status === 'input-required');
     expect(resumed.refinements?.[0]).toMatchObject({ status: 'running', taskId: refinementTask });
     expect((await postJson(after, `/runs/${runId}/answer`, { answer: 'the second' })).status).toBe(200);
-    const done = (await after.runs.get(runId)?.done) as RunView;
+    const done = await after.runs.ended(runId);
     expect(done.status).toBe('completed');
     expect(stepOf(done, 'q').versions?.map((version) => [version.version, version.taskId])).toEqual([
       [1, stepOf(asked, 'q').taskId],
@@ -269,6 +269,6 @@ describe('refining a run', () => {
     expect(probe.received.filter((entry) => messageText(entry.message).includes('ask again'))).toHaveLength(
       1,
     );
-    await before.runs.get(runId)?.cancel();
+    await before.close();
   });
 });

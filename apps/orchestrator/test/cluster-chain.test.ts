@@ -84,7 +84,7 @@ describe.skipIf(!postgres.available)(
     async function until(runId: string, statuses: RunView['status'][]): Promise<RunView> {
       const deadline = Date.now() + 20_000;
       for (;;) {
-        const view = orchestrator.runs.get(runId)?.view;
+        const view = await orchestrator.runs.view(runId);
         if (view && (statuses.includes(view.status) || Date.now() > deadline)) return view;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

@@ -81,7 +81,7 @@ describe('runs that nothing loses', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     records.down = false;
 
-    const done = (await app.runs.get(runId)?.done) as RunView;
+    const done = await app.runs.ended(runId);
     expect(done.status).toBe('completed');
     const kept = await records.load(runId);
     expect(kept?.view.status).toBe('completed');
@@ -148,7 +148,7 @@ describe('runs that nothing loses', () => {
 
     const app = orchestrator();
     expect(await app.resumeRuns()).toBe(1);
-    const done = (await app.runs.get(runId)?.done) as RunView;
+    const done = await app.runs.ended(runId);
     expect(done.status).toBe('completed');
     expect('task' in sent && done.steps[0]?.taskId === sent.task.id).toBe(true);
     const { tasks } = await outline.listTasks({ contextId });

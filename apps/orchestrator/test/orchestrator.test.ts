@@ -159,12 +159,12 @@ describe('the runs API', () => {
     expect(error.message).toContain(named);
   });
 
-  it('answers 400 to an answer when the run is not waiting, and 404 JSON for unknown runs and routes', async () => {
+  it('answers 409 to an answer when the run has ended, and 404 JSON for unknown runs and routes', async () => {
     const { app } = await startChain();
     const run = (await (await post(app, '/runs', { topic: 'tea', wait: true })).json()) as RunView;
-    const notWaiting = await post(app, `/runs/${run.runId}/answer`, { answer: 'x' });
-    expect(notWaiting.status).toBe(400);
-    expect(await notWaiting.json()).toMatchObject({ error: { code: 'NOT_WAITING_FOR_INPUT' } });
+    const ended = await post(app, `/runs/${run.runId}/answer`, { answer: 'x' });
+    expect(ended.status).toBe(409);
+    expect(await ended.json()).toMatchObject({ error: { code: 'RUN_FINISHED' } });
     expect((await post(app, `/runs/${run.runId}/answer`, {})).status).toBe(400);
     for (const path of ['/runs/nope', '/runs/nope/events', '/nowhere']) {
       const response = await app.request(path);

@@ -7,10 +7,10 @@ import {
 } from '@baton/chain';
 import type { JsonValue } from '@baton/protocol';
 import { type A2AServer, createA2AServer, type Logger, messageText } from '@baton/server';
-import { type Context, context } from '@opentelemetry/api';
+import { context, propagation } from '@opentelemetry/api';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
-import type { StartRunBody } from '../http/create-runs-routes.ts';
-import type { Run } from '../run/create-run.ts';
+import type { RunService } from '../run/run-service.ts';
+import type { RunEvent } from '../run/run-types.ts';
 
 /** The skill id of the default chain on the orchestrator's own card; other chains are `baton.chain.<name>`. */
 export const CHAIN_SKILL_ID = 'baton.chain';
@@ -19,11 +19,9 @@ export const CHAIN_SKILL_ID = 'baton.chain';
 export const chainSkillId = (name: string) =>
   name === 'default' ? CHAIN_SKILL_ID : `${CHAIN_SKILL_ID}.${name}`;
 
-/** What the chain agent needs: a way to start a run in a given context. */
+/** What the chain agent needs: the runs, to start, follow, answer and cancel one in a given context. */
 export interface ChainAgentDeps {
-  readonly startRun: (
-    input: Omit<StartRunBody, 'wait'> & { readonly contextId: string; readonly traceContext?: Context },
-  ) => Run;
+  readonly runs: RunService;
   readonly logger?: Logger;
   /** Where the agent keeps its own A2A tasks (store, cluster); default in memory. */
   readonly hosting?: AgentHosting;
@@ -57,19 +55,22 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       const options = OutlineOptionsSchema.safeParse(ctx.data ?? {});
       const wanted = (ctx.data as { chain?: unknown } | undefined)?.chain;
       const chain =
-        typeof wanted === 'string' && deps.chains.some((known) => known.name === wanted) ? wanted : undefined;
-      const run = deps.startRun({
+        deps.chains.find((known) => known.name === (typeof wanted === 'string' ? wanted : 'default')) ??
+        (deps.chains[0] as ChainDefinition);
+      // The A2A call that asked for the run is the parent of the run's span.
+      const carrier: Record<string, string> = {};
+      propagation.inject(context.active(), carrier);
+      const { runId } = await deps.runs.start({
+        chain,
         topic: ctx.text.trim(),
         ...(options.success ? { options: options.data } : {}),
-        ...(chain ? { chain } : {}),
         contextId: ctx.contextId,
-        // The A2A call that asked for the run is the parent of the run's span.
-        traceContext: context.active(),
+        ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
       });
-      const onCancel = () => void run.cancel();
+      const onCancel = () => void deps.runs.cancel(runId).catch(() => undefined);
       ctx.signal.addEventListener('abort', onCancel, { once: true });
       // Task updates go out one at a time, in the order the run reports them.
-      let queue: Promise<unknown> = ctx.working(`Starting the chain (run ${run.view.runId})`);
+      let queue: Promise<unknown> = ctx.working(`Starting the chain (run ${runId})`);
       const then = (work: () => Promise<unknown>) => {
         queue = queue.then(work).catch(() => undefined);
       };
@@ -78,7 +79,11 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
         description: 'The document, as it is written',
       });
       let documentEnded = false;
-      const unsubscribe = run.subscribe((event) => {
+      let ended: (() => void) | undefined;
+      const final = new Promise<void>((resolve) => {
+        ended = resolve;
+      });
+      const stop = await deps.runs.follow(runId, 0, (event: RunEvent) => {
         if (event.type === 'step.started') then(() => ctx.working(`${event.step}: ${event.agent.name}`));
         if (
           event.type === 'artifact.chunk' &&
@@ -94,12 +99,21 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
           then(() => document.end(contractPart(event.artifact as JsonValue)));
         }
         if (event.type === 'input.required') {
-          then(async () => run.answer(messageText(await ctx.requestInput(event.question))));
+          const { step, question } = event;
+          then(async () =>
+            deps.runs
+              .answer(runId, messageText(await ctx.requestInput(question)), step)
+              .catch(() => undefined),
+          );
         }
+        if (event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled')
+          ended?.();
       });
-      const view = await run.done;
-      unsubscribe();
+      await final;
+      stop();
       ctx.signal.removeEventListener('abort', onCancel);
+      const view = await deps.runs.view(runId);
+      if (view === undefined) return ctx.fail('The run was lost');
       if (view.status === 'canceled') return;
       await queue;
       if (view.status === 'completed') {

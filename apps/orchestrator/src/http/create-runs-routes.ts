@@ -1,16 +1,15 @@
 import { OutlineOptionsSchema } from '@baton/chain';
 import { HEADERS_GETTER } from '@baton/protocol';
-import { type Context, context, propagation } from '@opentelemetry/api';
+import { context, propagation } from '@opentelemetry/api';
+import type { Context as HonoContext } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
-import type { Run } from '../run/create-run.ts';
 import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
-import type { RunJournal } from '../run/run-journal.ts';
-import type { RunStore } from '../run/run-store.ts';
-import { isFinishedStatus, type RunEvent } from '../run/run-types.ts';
-import { jsonError, readJsonBody, storeUnavailable } from './json-errors.ts';
+import { RunRequestError, type RunService } from '../run/run-service.ts';
+import type { RunEvent } from '../run/run-types.ts';
+import { jsonError, readJsonBody } from './json-errors.ts';
 
 /** The body of `POST /runs`. */
 export const StartRunBodySchema = z.object({
@@ -65,25 +64,29 @@ const sseOf = (event: RunEvent) => ({
   data: JSON.stringify(event),
 });
 
-/** What the routes need: the runs, and a way to start one. */
+/** What the routes need: the runs, and the chains runs may name. */
 export interface RunsRoutesDeps {
-  readonly runs: RunStore;
-  /** Where runs' events are kept: a write is answered once what it changed is kept. */
-  readonly journal: RunJournal;
-  /** Longest wait for a write to be kept before answering 503 STORE_UNAVAILABLE; default 10 s. */
-  readonly keptWithinMs?: number;
-  readonly startRun: (body: Omit<StartRunBody, 'wait'> & { readonly traceContext?: Context }) => Run;
+  readonly runs: RunService;
   /** The chain definitions runs may name. */
   readonly chains: readonly ChainDefinition[];
-  /** A run held here, or a kept one held again (after a restart, or once it left memory); `undefined` if unknown. */
-  readonly holdRun: (runId: string) => Promise<Run | undefined>;
+}
+
+/** Answers a refused request with its status and code (and `Retry-After` when it says when to try again). */
+function refused(c: HonoContext, error: unknown): Response {
+  if (error instanceof RefineRefusedError)
+    return jsonError(c, REFUSAL_STATUS[error.code], error.code, error.message);
+  if (!(error instanceof RunRequestError)) throw error;
+  if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+  return jsonError(c, error.status, error.code, error.message);
 }
 
 /**
  * The runs API: `POST /runs`, `GET /runs` (newest first, `?limit=`), `GET /runs/:id`, `GET /runs/:id/events` (SSE),
- * `POST /runs/:id/answer`, `POST /runs/:id/refine` and `POST /runs/:id/cancel`. Errors are `{ error: { code, message } }` JSON.
+ * `POST /runs/:id/answer`, `POST /runs/:id/refine` and `POST /runs/:id/cancel`. Errors are `{ error: { code, message } }`
+ * JSON. Any instance answers for any run: the writes go where the run is driven and are answered once kept.
  */
 export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
+  const { runs } = deps;
   const app = new Hono();
   const links = (runId: string) => ({
     self: `/runs/${runId}`,
@@ -92,25 +95,17 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     refine: `/runs/${runId}/refine`,
     cancel: `/runs/${runId}/cancel`,
   });
-  const notFound = (c: Parameters<typeof jsonError>[0], runId: string) =>
+  const notFound = (c: HonoContext, runId: string) =>
     jsonError(c, 404, 'RUN_NOT_FOUND', `No run with id ${runId}`);
-  const keptWithinMs = deps.keptWithinMs ?? 10_000;
-  /** Whether the records answer now: a write is refused up front (nothing taken) while they do not. */
-  const recordsDown = () => deps.journal.unavailableSince !== undefined;
-  /** Waits for what `run` changed to be kept; `false` when the records stay out of reach. */
-  const keep = (run: Run) =>
-    run.kept(keptWithinMs).then(
-      () => true,
-      () => false,
-    );
 
   app.post('/runs', async (c) => {
     const body = await readJsonBody(c, StartRunBodySchema);
     if ('response' in body) return body.response;
     const { wait, ...input } = body.value;
     const name = input.chain ?? 'default';
-    if (!deps.chains.some((chain) => chain.name === name)) {
-      const known = deps.chains.map((chain) => chain.name).join(', ');
+    const chain = deps.chains.find((known) => known.name === name);
+    if (chain === undefined) {
+      const known = deps.chains.map((definition) => definition.name).join(', ');
       return jsonError(
         c,
         400,
@@ -118,26 +113,25 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         `No chain named "${name}"; the chains are ${known} (GET /chains)`,
       );
     }
-    if (recordsDown()) return storeUnavailable(c);
     // A caller's `traceparent` makes the run's trace a part of the caller's.
-    const traceContext = propagation.extract(context.active(), c.req.raw.headers, HEADERS_GETTER);
-    const run = deps.startRun({ ...input, traceContext });
-    // The id is given out once the run is kept: a run the caller heard of is never lost.
-    if (!(await keep(run))) {
-      // Not kept in time: it is ended before any step is sent, and said so once the records are back.
-      void run.cancel();
-      return storeUnavailable(c);
+    const carrier: Record<string, string> = {};
+    propagation.inject(propagation.extract(context.active(), c.req.raw.headers, HEADERS_GETTER), carrier);
+    try {
+      // The id is given out once the run is kept: a run the caller heard of is never lost.
+      const view = await runs.start({
+        chain,
+        topic: input.topic,
+        ...(input.options === undefined ? {} : { options: input.options }),
+        ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
+      });
+      if (wait === true) return c.json(await runs.ended(view.runId), 200);
+      return c.json(
+        { runId: view.runId, contextId: view.contextId, status: view.status, links: links(view.runId) },
+        202,
+      );
+    } catch (error) {
+      return refused(c, error);
     }
-    if (wait === true) return c.json(await run.done, 200);
-    return c.json(
-      {
-        runId: run.view.runId,
-        contextId: run.view.contextId,
-        status: run.view.status,
-        links: links(run.view.runId),
-      },
-      202,
-    );
   });
 
   app.get('/chains', (c) =>
@@ -167,12 +161,20 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         `limit must be a whole number from 1 to 200, not ${JSON.stringify(raw)}`,
       );
     }
-    return c.json({ runs: await deps.runs.recent(limit) });
+    try {
+      return c.json({ runs: await runs.recent(limit) });
+    } catch (error) {
+      return refused(c, error);
+    }
   });
 
   app.get('/runs/:id', async (c) => {
-    const stored = await deps.runs.load(c.req.param('id'));
-    return stored === undefined ? notFound(c, c.req.param('id')) : c.json(stored.view);
+    try {
+      const view = await runs.view(c.req.param('id'));
+      return view === undefined ? notFound(c, c.req.param('id')) : c.json(view);
+    } catch (error) {
+      return refused(c, error);
+    }
   });
 
   app.get('/runs/:id/events', async (c) => {
@@ -188,33 +190,29 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         `Last-Event-ID (or after) must be the seq of an event of the run, not ${JSON.stringify(raw)}`,
       );
     }
-    const run = deps.runs.get(runId);
-    if (run === undefined) {
-      // A run this process does not hold (it ran before a restart): its kept timeline, then the end.
-      const stored = await deps.runs.load(runId);
-      if (stored === undefined) return notFound(c, runId);
-      return streamSSE(c, async (stream) => {
-        for (const event of stored.events) if (event.seq > after) await stream.writeSSE(sseOf(event));
-      });
+    let stored: Awaited<ReturnType<RunService['load']>>;
+    try {
+      stored = await runs.load(runId);
+    } catch (error) {
+      return refused(c, error);
     }
+    if (stored === undefined) return notFound(c, runId);
+    const seen = stored.events.filter((event) => event.seq <= after).at(-1);
     return streamSSE(c, async (stream) => {
-      const queue: RunEvent[] = run.events.filter((event) => event.seq > after);
-      let last = run.events.at(-1);
+      const queue: RunEvent[] = [];
       let wake: (() => void) | undefined;
-      const unsubscribe = run.subscribe((event) => {
-        if (event.seq <= after) return;
+      const stop = await runs.follow(runId, after, (event) => {
         queue.push(event);
         wake?.();
       });
-      stream.onAbort(() => {
-        unsubscribe();
-        wake?.();
-      });
-      // The stream ends once the run has ended and its final event is out (a refinement opens it again).
+      stream.onAbort(() => wake?.());
+      // The stream ends with the round's final event (a refinement opens a new one); a reader that has seen the
+      // final event of a run that ended gets nothing more.
+      let last = seen;
       while (!stream.aborted) {
         const event = queue.shift();
         if (event === undefined) {
-          if (last !== undefined && isFinalEvent(last) && isFinishedStatus(run.view.status)) break;
+          if (last !== undefined && isFinalEvent(last)) break;
           await new Promise<void>((resolve) => {
             wake = resolve;
           });
@@ -223,75 +221,43 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         last = event;
         await stream.writeSSE(sseOf(event));
       }
-      unsubscribe();
+      stop();
     });
   });
 
-  // A run kept but not held here has finished (unfinished ones are resumed at start): it takes no answer or cancel.
-  const notHeld = async (c: Parameters<typeof jsonError>[0], runId: string) => {
-    const stored = await deps.runs.load(runId);
-    if (stored === undefined) return notFound(c, runId);
-    return jsonError(c, 409, 'RUN_FINISHED', `Run ${runId} already ended ${stored.view.status}`);
-  };
-
   app.post('/runs/:id/answer', async (c) => {
-    const run = deps.runs.get(c.req.param('id'));
-    if (run === undefined) return notHeld(c, c.req.param('id'));
+    const runId = c.req.param('id');
     const body = await readJsonBody(c, AnswerBodySchema);
     if ('response' in body) return body.response;
-    if (recordsDown()) return storeUnavailable(c);
-    if (!run.answer(body.value.answer, body.value.step)) {
-      const what = body.value.step === undefined ? '' : ` on the ${body.value.step} step`;
-      return jsonError(
-        c,
-        400,
-        'NOT_WAITING_FOR_INPUT',
-        `Run ${run.view.runId} is ${run.view.status}, not waiting for input${what}`,
-      );
+    try {
+      // Answered once the answer is kept: a run resumed elsewhere after a crash still sends it.
+      return c.json(await runs.answer(runId, body.value.answer, body.value.step), 200);
+    } catch (error) {
+      return refused(c, error);
     }
-    // Answered once the answer is kept: a run resumed elsewhere after a crash still sends it.
-    if (!(await keep(run))) return storeUnavailable(c);
-    return c.json(run.view, 200);
   });
 
   app.post('/runs/:id/refine', async (c) => {
     const runId = c.req.param('id');
     const body = await readJsonBody(c, RefineBodySchema);
     if ('response' in body) return body.response;
-    if (recordsDown()) return storeUnavailable(c);
-    const run = await deps.holdRun(runId);
-    if (run === undefined) return notFound(c, runId);
     const { wait, ...request } = body.value;
-    let refinement: ReturnType<Run['refine']>;
     try {
-      refinement = run.refine(request);
+      const { view, refinement } = await runs.refine(runId, request);
+      if (wait === true) return c.json(await runs.ended(runId), 200);
+      return c.json({ runId, status: view.status, refinement, links: links(runId) }, 202);
     } catch (error) {
-      if (!(error instanceof RefineRefusedError)) throw error;
-      return jsonError(c, REFUSAL_STATUS[error.code], error.code, error.message);
+      return refused(c, error);
     }
-    deps.runs.add(run);
-    if (!(await keep(run))) return storeUnavailable(c);
-    if (wait === true) return c.json(await run.done, 200);
-    return c.json({ runId, status: run.view.status, refinement, links: links(runId) }, 202);
   });
 
   app.post('/runs/:id/cancel', async (c) => {
-    const run = deps.runs.get(c.req.param('id'));
-    if (run === undefined) return notHeld(c, c.req.param('id'));
-    const status = run.view.status;
-    if (isFinishedStatus(status) && status !== 'canceled') {
-      return jsonError(c, 409, 'RUN_FINISHED', `Run ${run.view.runId} already ended ${status}`);
+    try {
+      // Answered once `run.canceled` is kept: a canceled run never comes back.
+      return c.json(await runs.cancel(c.req.param('id')), 200);
+    } catch (error) {
+      return refused(c, error);
     }
-    if (recordsDown()) return storeUnavailable(c);
-    // `cancel` resolves once the run ended and that is kept: a canceled run never comes back.
-    const ended = await Promise.race([
-      run.cancel(),
-      new Promise<undefined>((resolve) => {
-        setTimeout(() => resolve(undefined), keptWithinMs).unref?.();
-      }),
-    ]);
-    if (ended === undefined) return storeUnavailable(c);
-    return c.json(ended, 200);
   });
 
   return app;

@@ -47,3 +47,17 @@ export function describeStep(step: string, agent: AgentRef): string {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * Why a run's signal fires when this instance lets the run go (another instance took it over, or this one is
+ * closing): the run stops where it is, its remote tasks go on, and nothing more is written.
+ */
+export class RunReleased extends Error {
+  override readonly name = 'RunReleased';
+  constructor(runId: string) {
+    super(`Run ${runId} was released by this instance`);
+  }
+}
+
+/** Whether a signal fired because the run was released (not canceled). */
+export const isReleased = (signal: AbortSignal) => signal.aborted && signal.reason instanceof RunReleased;

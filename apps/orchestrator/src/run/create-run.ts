@@ -3,7 +3,7 @@ import { createId } from '@baton/protocol';
 import { type Context, context } from '@opentelemetry/api';
 import type { ChainDefinition, ChainStepDefinition } from '../chains/chain-definition.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
-import { ChainError, errorMessage } from './chain-error.ts';
+import { ChainError, errorMessage, isReleased, RunReleased } from './chain-error.ts';
 import { planRefinement, type RefineRequest } from './plan-refinement.ts';
 import { runDag } from './run-dag.ts';
 import { RecordsUnavailableError, type RunJournal, RunLostError } from './run-journal.ts';
@@ -38,15 +38,15 @@ export interface Run {
   answer(text: string, step?: string): boolean;
   /** Resolves once every event so far is kept (e.g. an answer, before saying it was taken); rejects after `withinMs`. */
   kept(withinMs?: number): Promise<void>;
-  /**
-   * Refines a step's artifact: a new task at the step's agent, in the run's context, with the step's usual inputs
-   * plus the instruction, referencing the task whose version it refines. Its artifact becomes the step's next
-   * version; with `downstream`, the steps that depend on it run again on it. The run is `running` until that is
-   * done (`done` follows it). Throws a `RefineRefusedError` when the run is under way or the step has no version.
-   */
-  refine(request: RefineRequest): RefinementView;
   /** Cancels the run (or its refinement) and its running remote tasks; resolves once it has ended and that is kept. */
   cancel(): Promise<RunView>;
+  /**
+   * Lets the run go (this instance lost it, or is closing): it stops where it is and writes nothing more; its
+   * remote tasks go on, and the next holder goes on from its kept events. `done` then resolves.
+   */
+  release(): void;
+  /** Whether the run stopped because another instance wrote it or it was released (not because it ended). */
+  readonly released: boolean;
 }
 
 /** What a run is started with. */
@@ -56,10 +56,6 @@ export interface RunInput {
   readonly journal: RunJournal;
   /** The chain to run. */
   readonly chain: ChainDefinition;
-  readonly topic: string;
-  readonly options?: OutlineOptions | undefined;
-  /** The run's context; every remote task is created in it. Default: a fresh id. */
-  readonly contextId?: string;
   /** Longest time an agent may work on a step between two answers; default: each step's `timeoutMs`. */
   readonly stepTimeoutMs?: number;
   /**
@@ -70,28 +66,36 @@ export interface RunInput {
   /** Called with every event and the view after it, in order, as it is written (e.g. to log it). */
   readonly onEvent?: (event: RunEvent, view: RunView) => void;
   /**
-   * A run kept earlier. One the orchestrator had not finished when it stopped goes on from where it was (the run
-   * or its refinement under way), keeping its id and context, the versions already made, and the remote tasks of
-   * the steps under way (re-attached by their ids, or sent again with the same message ids). A finished one is
-   * held again, ready to refine.
+   * The run as kept: announced (`run.started` or `refine.started` is its last event) and driven here for the
+   * first time, or one an instance was driving when it stopped, which goes on from where it was (the run or its
+   * refinement under way), keeping its id and context, the versions already made, and the remote tasks of the
+   * steps under way (re-attached by their ids, or sent again with the same message ids). A finished one is done.
    */
-  readonly resume?: StoredRun;
+  readonly from: StoredRun;
   /** Spans and metrics of the run (see `createRunTelemetry`); default none. */
   readonly telemetry?: RunTelemetry | undefined;
   /** The caller's trace context (e.g. extracted from `POST /runs`): the run's span is its child. */
   readonly traceContext?: Context | undefined;
 }
 
-function initialView(input: RunInput): RunView {
+/** A new run's view, before it is announced: every step not yet run. */
+export function newRunView(
+  chain: ChainDefinition,
+  input: {
+    readonly topic: string;
+    readonly options?: OutlineOptions | undefined;
+    readonly contextId?: string;
+  },
+): RunView {
   return {
     runId: createId(),
-    chain: input.chain.name,
+    chain: chain.name,
     contextId: input.contextId ?? createId(),
     topic: input.topic,
     ...(input.options === undefined ? {} : { options: input.options }),
     status: 'running',
     createdAt: new Date().toISOString(),
-    steps: input.chain.steps.map(
+    steps: chain.steps.map(
       (step): StepView => ({
         step: step.id,
         ...(step.skill === undefined ? {} : { skill: step.skill }),
@@ -100,6 +104,51 @@ function initialView(input: RunInput): RunView {
     ),
     artifacts: {},
   };
+}
+
+/**
+ * Adds a refinement to a finished run's view (it is `running` again) and says it as the `refine.started` event;
+ * the run then goes on by its driver. Throws a `RefineRefusedError` when the run is under way or the step has no
+ * version. A refinement makes a new task at the step's agent, in the run's context, with the step's usual inputs
+ * plus the instruction, referencing the task whose version it refines; its artifact becomes the step's next
+ * version, and with `downstream` the steps that depend on it run again on it.
+ */
+export function beginRefinement(
+  view: RunView,
+  chain: ChainDefinition,
+  request: RefineRequest,
+): { readonly refinement: RefinementView; readonly event: RunEventBody } {
+  const plan = planRefinement(view, chain, request);
+  const refinement: RefinementView = {
+    refinement: (view.refinements?.length ?? 0) + 1,
+    step: request.step,
+    instruction: request.instruction,
+    refines: plan.refines,
+    downstream: request.downstream === true,
+    rerun: plan.rerun,
+    requestedAt: new Date().toISOString(),
+    status: 'running',
+  };
+  view.refinements = [...(view.refinements ?? []), refinement];
+  view.status = 'running';
+  delete view.finishedAt;
+  return {
+    refinement,
+    event: {
+      type: 'refine.started',
+      step: refinement.step,
+      refinement: refinement.refinement,
+      refines: refinement.refines,
+      instruction: refinement.instruction,
+      rerun: refinement.rerun,
+    },
+  };
+}
+
+/** The round a kept view is in: its running refinement's number, else 0 (the run itself). */
+export function roundOf(view: RunView): number {
+  const last = view.refinements?.at(-1);
+  return last?.status === 'running' ? last.refinement : 0;
 }
 
 const isCanceled = (error: unknown, signal: AbortSignal) =>
@@ -138,11 +187,17 @@ function failureOf(error: unknown): NonNullable<RunView['error']> {
  */
 export function createRun(input: RunInput): Run {
   const { chain } = input;
-  const view: RunView = input.resume ? restoredView(input.resume.view) : initialView(input);
-  const log = input.journal.open(view.runId, input.resume?.events, input.resume?.view);
+  const { from } = input;
+  const view: RunView = restoredView(from.view);
+  const log = input.journal.open(view.runId, from.events, from.view);
   const listeners = new Set<(event: RunEvent) => void>();
   const outageMs = input.recordsOutageMs ?? 60_000;
-  let resuming = input.resume !== undefined && !isFinishedStatus(input.resume.view.status);
+  const lastKept = from.events.at(-1)?.type;
+  // Announced and never driven: its first round starts now (no `run.resumed`: nothing was under way).
+  const announced = lastKept === 'run.started' || lastKept === 'refine.started';
+  const unfinished = !isFinishedStatus(from.view.status);
+  let resuming = unfinished && !announced;
+  let released = false;
   let controller = new AbortController();
 
   log.onKept((event) => {
@@ -163,7 +218,7 @@ export function createRun(input: RunInput): Run {
   };
 
   // Questions open when the run was kept stay open; an answer kept then is sent again if still asked for.
-  const questions = createRunQuestions(view, emit, resuming ? input.resume?.events : undefined);
+  const questions = createRunQuestions(view, emit, resuming ? from.events : undefined);
 
   /** Waits until the run's events so far are kept: before a message goes out, and before the run says it ended. */
   const checkpoint = async () => {
@@ -243,8 +298,6 @@ export function createRun(input: RunInput): Run {
       const first =
         [...round.underWay][0] ?? view.steps.find((step) => currentVersion(step) === undefined)?.step;
       emit({ type: 'run.resumed', ...(first === undefined ? {} : { step: first }) });
-    } else {
-      emit({ type: 'run.started', contextId: view.contextId, topic: view.topic, chain: chain.name });
     }
     const outcomes = await runSteps(new Set(chain.steps.map((step) => step.id)), round);
     if (round.signal.aborted) throw new ChainError('CANCELED', 'The run was canceled');
@@ -331,14 +384,18 @@ export function createRun(input: RunInput): Run {
       signal,
       resumed: resuming,
       trace: traced?.context ?? context.active(),
-      underWay: resuming ? underWayOf(refinement) : new Set(),
+      underWay: unfinished ? underWayOf(refinement) : new Set(),
       ...(refinement ? { refinement } : {}),
     };
     resuming = false;
     const running = traced ? context.with(traced.context, () => work(round)) : work(round);
     return running
       .catch((error: unknown) => {
-        if (error instanceof ChainError && error.code === 'RUN_TAKEN_OVER') return;
+        if (released || isReleased(signal)) return;
+        if (error instanceof ChainError && error.code === 'RUN_TAKEN_OVER') {
+          released = true;
+          return;
+        }
         if (isCanceled(error, signal)) {
           view.status = 'canceled';
           emit({ type: 'run.canceled' });
@@ -357,12 +414,14 @@ export function createRun(input: RunInput): Run {
       });
   }
 
-  // A kept run that had not finished goes on (its refinement, if one was under way); a finished one waits.
+  // A kept run that had not finished goes on (its refinement, if one was under way); a finished one is done.
   const ongoing = view.refinements?.at(-1);
   let done: Promise<RunView>;
-  if (input.resume && !resuming) done = Promise.resolve(view);
+  if (!unfinished) done = Promise.resolve(view);
   else if (ongoing?.status === 'running') {
-    done = startRound((round) => runRefinement({ ...round, refinement: ongoing }, 'failed'), ongoing);
+    // What the run was before the refinement: a failed run keeps its error, a canceled one has none.
+    const before = view.error === undefined ? 'canceled' : 'failed';
+    done = startRound((round) => runRefinement({ ...round, refinement: ongoing }, before), ongoing);
   } else done = startRound(runChain);
 
   return {
@@ -380,37 +439,19 @@ export function createRun(input: RunInput): Run {
     },
     answer: (text, step) => questions.answer(text, step),
     kept: (withinMs) => log.kept(withinMs),
-    refine(request) {
-      const plan = planRefinement(view, chain, request);
-      const before = view.status;
-      const refinement: RefinementView = {
-        refinement: (view.refinements?.length ?? 0) + 1,
-        step: request.step,
-        instruction: request.instruction,
-        refines: plan.refines,
-        downstream: request.downstream === true,
-        rerun: plan.rerun,
-        requestedAt: new Date().toISOString(),
-        status: 'running',
-      };
-      view.refinements = [...(view.refinements ?? []), refinement];
-      view.status = 'running';
-      delete view.finishedAt;
-      emit({
-        type: 'refine.started',
-        step: refinement.step,
-        refinement: refinement.refinement,
-        refines: refinement.refines,
-        instruction: refinement.instruction,
-        rerun: refinement.rerun,
-      });
-      done = startRound((round) => runRefinement({ ...round, refinement }, before), refinement);
-      return refinement;
-    },
     cancel() {
-      if (!isFinishedStatus(view.status))
+      if (!isFinishedStatus(view.status) && !released)
         controller.abort(new ChainError('CANCELED', 'The run was canceled'));
       return done;
+    },
+    release() {
+      if (released) return;
+      released = true;
+      log.close();
+      controller.abort(new RunReleased(view.runId));
+    },
+    get released() {
+      return released || log.lost;
     },
   };
 }

@@ -23,6 +23,8 @@ export interface RunLog {
   onKept(listener: (event: RunEvent) => void): () => void;
   /** Whether another process wrote the run: nothing this log writes is kept any more. */
   readonly lost: boolean;
+  /** Stops writing: what is written later is dropped (a run released to another instance writes nothing more). */
+  close(): void;
 }
 
 /** The process's writer of run events: one commit at a time, holding whatever every run wrote since the last. */
@@ -43,6 +45,8 @@ export interface RunJournalOptions {
   readonly retryDelayMs?: number;
   /** Longest wait between two tries; default 2,000 ms. */
   readonly maxRetryDelayMs?: number;
+  /** Told of each run's events once a commit kept them (e.g. to wake readers on this and other instances). */
+  readonly onKept?: (runId: string, events: readonly RunEvent[]) => void;
 }
 
 /** Another process wrote this run's events: this one no longer holds the run. */
@@ -68,6 +72,7 @@ interface LogState {
   keptParsed: RunView | undefined;
   nextSeq: number;
   lost: boolean;
+  closed: boolean;
   readonly listeners: Set<(event: RunEvent) => void>;
   readonly waiters: {
     readonly seq: number;
@@ -158,6 +163,7 @@ export function createRunJournal(options: RunJournalOptions): RunJournal {
           log.kept.push(event);
           for (const listener of log.listeners) listener(event);
         }
+        if (events.length > 0) options.onKept?.(log.runId, events);
         settle(log);
       }
     }
@@ -192,6 +198,7 @@ export function createRunJournal(options: RunJournalOptions): RunJournal {
         keptParsed: keptView,
         nextSeq: (kept.at(-1)?.seq ?? 0) + 1,
         lost: false,
+        closed: false,
         listeners: new Set(),
         waiters: [],
       };
@@ -206,7 +213,7 @@ export function createRunJournal(options: RunJournalOptions): RunJournal {
         write(body, view) {
           const event = { runId, seq: state.nextSeq, at: new Date().toISOString(), ...body } as RunEvent;
           state.nextSeq += 1;
-          if (state.lost) return event;
+          if (state.lost || state.closed) return event;
           state.pending.push(event);
           if (view !== undefined) state.view = { json: JSON.stringify(view), status: view.status };
           dirty.add(state);
@@ -242,6 +249,9 @@ export function createRunJournal(options: RunJournalOptions): RunJournal {
               );
             }, withinMs);
           });
+        },
+        close() {
+          state.closed = true;
         },
         keptView() {
           if (state.keptParsed === undefined && state.keptJson !== undefined)

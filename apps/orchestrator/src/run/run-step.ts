@@ -11,7 +11,7 @@ import {
   type TaskState,
 } from '@baton/protocol';
 import type { ChainAgent } from '../discovery/agent-directory.ts';
-import { ChainError, describeStep, errorMessage } from './chain-error.ts';
+import { ChainError, describeStep, errorMessage, isReleased } from './chain-error.ts';
 import { contractOf } from './contracts.ts';
 import type { Answer } from './run-questions.ts';
 import type { RunEventBody } from './run-types.ts';
@@ -87,6 +87,9 @@ export async function runStep(input: StepInput): Promise<StepResult> {
     messageId: input.messageId,
   });
 
+  const released = () =>
+    new ChainError('RUN_TAKEN_OVER', `${where}: the run went on in another instance`, { step, agent });
+
   const cancelRemote = async () => {
     if (taskId === undefined || (state !== undefined && isTerminalState(state))) return;
     try {
@@ -100,10 +103,15 @@ export async function runStep(input: StepInput): Promise<StepResult> {
 
   const streamOnce = async (): Promise<void> => {
     const stream = new AbortController();
-    let stopping: 'canceled' | 'timeout' | undefined;
+    let stopping: 'canceled' | 'timeout' | 'released' | undefined;
     let stopWhenKnown = false;
-    const stop = (why: 'canceled' | 'timeout') => {
+    const stop = (why: 'canceled' | 'timeout' | 'released') => {
       stopping ??= why;
+      // Released to another instance: stop following; the remote task goes on, and the next holder follows it.
+      if (why === 'released') {
+        stream.abort();
+        return;
+      }
       if (taskId === undefined) {
         // Cancel as soon as the first event names the task; give up waiting after a while.
         stopWhenKnown = true;
@@ -112,7 +120,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
       }
       void cancelRemote().finally(() => stream.abort());
     };
-    const onAbort = () => stop('canceled');
+    const onAbort = () => stop(isReleased(signal) ? 'released' : 'canceled');
     signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => stop('timeout'), input.timeoutMs);
     try {
@@ -177,6 +185,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     }
+    if (stopping === 'released') throw released();
     if (stopping === 'canceled') throw new ChainError('CANCELED', 'The run was canceled', { step, agent });
     if (stopping === 'timeout') {
       throw new ChainError('TIMEOUT', `${where} timed out after ${input.timeoutMs} ms`, { step, agent });
@@ -186,7 +195,8 @@ export async function runStep(input: StepInput): Promise<StepResult> {
   for (;;) {
     if (!following) {
       await input.checkpoint?.();
-      // Canceled while the records were out of reach: nothing is sent.
+      // Canceled (or released) while the records were out of reach: nothing is sent.
+      if (isReleased(signal)) throw released();
       if (signal.aborted) throw new ChainError('CANCELED', 'The run was canceled', { step, agent });
     }
     await streamOnce();
@@ -210,6 +220,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
     try {
       answer = await input.ask(question);
     } catch (error) {
+      if (isReleased(signal)) throw released();
       await cancelRemote();
       throw new ChainError('CANCELED', 'The run was canceled', { step, agent, cause: error });
     }

@@ -18,7 +18,25 @@ describe('createGeneratorsFromEnv', () => {
     expect(outline.topic).toBe('tea');
   });
 
+  it('paces the offline document by BATON_OFFLINE_CHUNK_DELAY_MS, and stops waiting when aborted', async () => {
+    const generators = createGeneratorsFromEnv({ BATON_OFFLINE_CHUNK_DELAY_MS: '40' });
+    expect(generators.describe).toMatch(/a chunk every 40 ms/);
+    const outline = await generators.outline.outline({ topic: 'tea', options: {}, signal });
+    const started = performance.now();
+    const times: number[] = [];
+    for await (const _chunk of generators.document.write({ outline, signal })) times.push(performance.now());
+    // Each chunk waited its turn (a lower bound only: a loaded machine may be slower, never faster).
+    expect(times.length).toBeGreaterThan(2);
+    expect((times.at(-1) ?? 0) - started).toBeGreaterThanOrEqual(40 * times.length - 5);
+    const stop = new AbortController();
+    const writing = (async () => {
+      for await (const _chunk of generators.document.write({ outline, signal: stop.signal })) stop.abort();
+    })();
+    await expect(writing).rejects.toBeDefined();
+  });
+
   it.each([
+    [{ BATON_OFFLINE_CHUNK_DELAY_MS: 'slow' }, /BATON_OFFLINE_CHUNK_DELAY_MS/],
     [{ BATON_LLM_BASE_URL: 'http://127.0.0.1:11434/v1' }, /BATON_LLM_MODEL is not/],
     [{ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }, /BATON_LLM_MODEL is not/],
     [{ BATON_LLM_MODEL: 'llama3.2' }, /no base URL: set BATON_LLM_BASE_URL/],

@@ -11,10 +11,10 @@ export interface SelectedGenerators extends ChainGenerators {
 }
 
 /** The offline generators: deterministic, no model, no network. */
-export function createOfflineGenerators(): ChainGenerators {
+export function createOfflineGenerators(options: { readonly chunkDelayMs?: number } = {}): ChainGenerators {
   return {
     outline: createOfflineOutlineGenerator(),
-    document: createOfflineDocumentGenerator(),
+    document: createOfflineDocumentGenerator(options),
     summary: createExtractiveSummaryGenerator(),
   };
 }
@@ -22,7 +22,8 @@ export function createOfflineGenerators(): ChainGenerators {
 /**
  * Picks the generators from the environment: an OpenAI-compatible model when `BATON_LLM_BASE_URL` (or
  * `OPENAI_BASE_URL`) and `BATON_LLM_MODEL` are set, the offline generators otherwise. Also reads
- * `BATON_LLM_API_KEY` / `OPENAI_API_KEY` (default `not-needed`) and `BATON_LLM_TIMEOUT_MS`.
+ * `BATON_LLM_API_KEY` / `OPENAI_API_KEY` (default `not-needed`) and `BATON_LLM_TIMEOUT_MS`; offline,
+ * `BATON_OFFLINE_CHUNK_DELAY_MS` paces the document's chunks.
  * @example
  * const generators = createGeneratorsFromEnv();
  * console.log(`Generators: ${generators.describe}`);
@@ -34,10 +35,17 @@ export function createGeneratorsFromEnv(
   const baseURL = read('BATON_LLM_BASE_URL') ?? read('OPENAI_BASE_URL');
   const model = read('BATON_LLM_MODEL');
   if (!baseURL && !model) {
+    const pace = read('BATON_OFFLINE_CHUNK_DELAY_MS');
+    const chunkDelayMs = pace === undefined ? 0 : Number(pace);
+    if (!Number.isInteger(chunkDelayMs) || chunkDelayMs < 0 || chunkDelayMs > 60_000) {
+      throw new Error(
+        `BATON_OFFLINE_CHUNK_DELAY_MS must be a whole number of milliseconds from 0 to 60000, got ${pace}`,
+      );
+    }
     return {
-      ...createOfflineGenerators(),
+      ...createOfflineGenerators({ chunkDelayMs }),
       kind: 'offline',
-      describe: 'offline generators (no model, deterministic)',
+      describe: `offline generators (no model, deterministic${chunkDelayMs > 0 ? `, a chunk every ${chunkDelayMs} ms` : ''})`,
     };
   }
   if (!baseURL) {

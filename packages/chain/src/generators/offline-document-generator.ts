@@ -71,16 +71,40 @@ export function* writeOfflineDocument(
   }
 }
 
+/** Options of {@link createOfflineDocumentGenerator}. */
+export interface OfflineDocumentOptions {
+  /** Wait before each chunk, as a model streaming at a steady pace would (demos, tests of runs in flight); default 0. */
+  readonly chunkDelayMs?: number;
+}
+
 /** The offline document generator: deterministic prose from the outline's points (and the instruction, if any), one chunk per paragraph. */
-export function createOfflineDocumentGenerator(): DocumentGenerator {
+export function createOfflineDocumentGenerator(options: OfflineDocumentOptions = {}): DocumentGenerator {
+  const delay = options.chunkDelayMs ?? 0;
   return {
     async *write({ outline, signal, instructions }) {
       for (const chunk of writeOfflineDocument(outline, readInstruction(instructions))) {
+        if (delay > 0) await waitFor(delay, signal);
         signal.throwIfAborted();
         yield chunk;
       }
     },
   };
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason once it fires. */
+function waitFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /**

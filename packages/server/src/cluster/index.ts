@@ -4,6 +4,11 @@ export { AGENT_RESTARTED_MESSAGE, type ClusterOptions } from './cluster-options.
 export { TASK_BUSY_ELSEWHERE } from './create-coordinator.ts';
 export { createInMemoryEventBus } from './in-memory-event-bus.ts';
 export { createInMemoryTaskLeaseStore } from './in-memory-task-lease-store.ts';
-export { INSTANCE_UNREACHABLE } from './instance-link.ts';
+export {
+  createInstanceLink,
+  INSTANCE_UNREACHABLE,
+  type InstanceLink,
+  type InstanceLinkOptions,
+} from './instance-link.ts';
 export type { BusSubscription, TaskEventBus } from './task-event-bus.ts';
 export type { ExpiredLease, TaskLeaseStore } from './task-lease-store.ts';

@@ -1,0 +1,36 @@
+import type { OpenedStores } from '@baton/chain';
+import type { Logger } from '@baton/server';
+import { createBullmqRunEngine } from './bullmq-run-engine.ts';
+import { createInProcessRunEngine } from './in-process-run-engine.ts';
+import type { RunEngine } from './run-engine.ts';
+
+/** Reads `BATON_RUN_LEASE_MS`: a whole number of milliseconds from 1,000; default 15,000. */
+export function readRunLeaseMs(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 15_000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1_000) {
+    throw new Error(`BATON_RUN_LEASE_MS must be a whole number of milliseconds from 1000, not "${value}"`);
+  }
+  return ms;
+}
+
+/**
+ * The run engine for the store the orchestrator opened: on PostgreSQL, BullMQ's PostgreSQL backend in the same
+ * database, so any number of orchestrators share the runs; otherwise (SQLite, memory) this process alone.
+ */
+export async function openRunEngine(
+  stores: OpenedStores,
+  env: Readonly<Record<string, string | undefined>>,
+  logger: Logger,
+): Promise<RunEngine> {
+  const { store } = stores.config;
+  if (store.kind !== 'postgres') return createInProcessRunEngine();
+  return createBullmqRunEngine({
+    postgresUrl: store.url,
+    leaseMs: readRunLeaseMs(env.BATON_RUN_LEASE_MS),
+    ...(stores.cluster?.instanceId === undefined
+      ? {}
+      : { instanceId: `orchestrator-${stores.cluster.instanceId}` }),
+    logger,
+  });
+}
