@@ -15,11 +15,11 @@ export {
   createAgentDirectory,
   waitForAgents,
 } from './discovery/agent-directory.ts';
-export { AnswerBodySchema, StartRunBodySchema } from './http/create-runs-routes.ts';
-export { ChainError, type ChainErrorCode } from './run/chain-error.ts';
 export { createBullmqRunEngine } from './engine/bullmq-run-engine.ts';
 export { createInProcessRunEngine } from './engine/in-process-run-engine.ts';
 export type { RunDriver, RunEngine } from './engine/run-engine.ts';
+export { AnswerBodySchema, StartRunBodySchema } from './http/create-runs-routes.ts';
+export { ChainError, type ChainErrorCode } from './run/chain-error.ts';
 export { createRun, type Run } from './run/create-run.ts';
 export { createPostgresRunRecords } from './run/postgres-run-records.ts';
 export { createInMemoryRunRecords, type RunRecords, type StoredRun } from './run/run-records.ts';
