@@ -80,7 +80,7 @@ export async function createBullmqRunEngine(options: BullmqRunEngineOptions): Pr
           lockDuration: leaseMs,
           stalledInterval: Math.max(1_000, Math.floor(leaseMs / 2)),
           // A round is put back however many times its holder dies: the run goes on from its events.
-          maxStalledCount: Number.MAX_SAFE_INTEGER,
+          maxStalledCount: 1_000_000,
         },
         createPostgresBackend,
       );

@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SummarySchema } from '@baton/chain';
+import { type AppProcess, startAppProcess } from '@baton/chain/testing';
+import { createA2AClient } from '@baton/client';
+import { realService } from '@baton/server/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunEvent, RunView } from '../src/run/run-types.ts';
+
+const postgres = await realService('PostgreSQL');
+const database = `baton_orchestrators_${process.pid}`;
+const folder = mkdtempSync(join(tmpdir(), 'baton-orchestrators-'));
+const apps: AppProcess[] = [];
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const post = async (base: string, path: string, body: unknown) => {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+const view = async (base: string, runId: string) =>
+  (await (await fetch(`${base}/runs/${runId}`)).json()) as RunView;
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The run's timeline as kept, from the SSE stream of `base`. */
+async function timeline(base: string, runId: string): Promise<RunEvent[]> {
+  const text = await (await fetch(`${base}/runs/${runId}/events`)).text();
+  return [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1] ?? '{}') as RunEvent);
+}
+
+describe.skipIf(!postgres.available)('two orchestrators on one PostgreSQL', () => {
+  let agentUrls: string[] = [];
+  let url = '';
+  const orchestratorEnv = () => ({
+    BATON_STORE: url,
+    BATON_RUN_LEASE_MS: '2000',
+    AGENT_URLS: agentUrls.join(','),
+    LOG_LEVEL: 'warn',
+  });
+
+  beforeAll(async () => {
+    await admin(async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${database}`);
+      await client.query(`CREATE DATABASE ${database}`);
+    });
+    const base = new URL(postgres.url);
+    base.pathname = `/${database}`;
+    url = base.toString();
+    const agents = await Promise.all(
+      ['outline-agent', 'doc-agent', 'summary-agent'].map((app) =>
+        startAppProcess(app, {
+          BATON_STORE: `sqlite:${join(folder, `${app}.db`)}`,
+          // The document takes a few seconds, so runs are in flight when an orchestrator dies.
+          BATON_OFFLINE_CHUNK_DELAY_MS: '250',
+          LOG_LEVEL: 'error',
+        }),
+      ),
+    );
+    apps.push(...agents);
+    agentUrls = agents.map((agent) => agent.url);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.stop('SIGKILL')));
+    rmSync(folder, { recursive: true, force: true });
+    if (postgres.available) {
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    }
+  });
+
+  it('serve any run from either instance, and one takes over the runs of the other after kill -9', async () => {
+    const a = await startAppProcess('orchestrator', orchestratorEnv(), 30_000);
+    const b = await startAppProcess('orchestrator', orchestratorEnv(), 30_000);
+    apps.push(a, b);
+
+    // Runs started on either instance; any instance reads them.
+    const started: string[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      const on = index % 2 === 0 ? a : b;
+      const answer = await post(on.url, '/runs', { topic: `Topic number ${index}` });
+      expect(answer.status).toBe(202);
+      started.push(String(answer.body.runId));
+    }
+    for (const runId of started) expect((await view(b.url, runId)).runId).toBe(runId);
+
+    // A question asked on one instance's run, answered through the other.
+    const asking = String((await post(a.url, '/runs', { topic: '' })).body.runId);
+    await until(
+      'the run asks for a topic',
+      () => view(b.url, asking),
+      (v) => v.status === 'input-required',
+    );
+    const answered = await post(b.url, `/runs/${asking}/answer`, { answer: 'The history of tea' });
+    expect(answered.status).toBe(200);
+
+    // A cancel through the other instance is kept before it is answered.
+    const canceled = String((await post(b.url, '/runs', { topic: 'To be canceled' })).body.runId);
+    await until(
+      'its document is under way',
+      () => view(a.url, canceled),
+      (v) => v.steps[1]?.taskId !== undefined,
+    );
+    const cancel = await post(a.url, `/runs/${canceled}/cancel`, {});
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.status).toBe('canceled');
+
+    // Instance a dies mid-load: b goes on with a's runs within the lease.
+    await until(
+      'runs are under way',
+      () => Promise.all(started.map((runId) => view(b.url, runId))),
+      (views) => views.some((v) => v.status === 'running' && v.steps[1]?.taskId !== undefined),
+    );
+    await a.stop('SIGKILL');
+    const all = [...started, asking];
+    const ended = await until(
+      'every run ended',
+      () => Promise.all(all.map((runId) => view(b.url, runId))),
+      (views) => views.every((v) => v.status === 'completed'),
+      90_000,
+    ).catch((error: unknown) => {
+      // What the surviving instance said is the first thing to read when this fails.
+      console.error(`orchestrator b said:\n${b.output().slice(-5_000)}`);
+      throw error;
+    });
+    for (const done of ended) expect(SummarySchema.parse(done.result).summary.length).toBeGreaterThan(0);
+    expect(SummarySchema.parse(ended.at(-1)?.result).title).toMatch(/tea/i);
+    expect((await view(b.url, canceled)).status).toBe('canceled');
+
+    // Each run's timeline is whole (numbered without a gap), each step sent once, a taken-over run resumed.
+    let resumed = 0;
+    for (const runId of all) {
+      const events = await timeline(b.url, runId);
+      expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+      const startedSteps = events.filter((event) => event.type === 'step.started').map((event) => event.step);
+      expect(startedSteps.sort()).toEqual(['document', 'outline', 'summary']);
+      if (events.some((event) => event.type === 'run.resumed')) resumed += 1;
+    }
+    expect(resumed).toBeGreaterThan(0);
+
+    // Exactly one agent task per step: the agents hold one task per run's context each.
+    for (const agentUrl of agentUrls) {
+      const client = await createA2AClient({ agent: agentUrl });
+      for (const done of ended) {
+        const { tasks } = await client.listTasks({ contextId: done.contextId });
+        expect(tasks, `${agentUrl} tasks of ${done.runId}`).toHaveLength(1);
+      }
+    }
+    await b.stop();
+  }, 180_000);
+});
