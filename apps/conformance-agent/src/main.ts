@@ -16,7 +16,7 @@ import { agentOptionsFromEnv, numberFromEnv } from './options-from-env.ts';
 
 async function openConfiguredStores() {
   try {
-    return await openStoresFromEnv(process.env, 'memory');
+    return await openStoresFromEnv(process.env, 'memory', 'conformance-agent');
   } catch (error) {
     console.error(`conformance-agent: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

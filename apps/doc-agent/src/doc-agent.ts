@@ -31,7 +31,8 @@ export function createDocAgent(options: DocAgentOptions): A2AServer {
     executor: createDocExecutor(options.generator),
     // The console's Inspector (a page on the orchestrator's origin) calls the agents from the browser.
     cors: true,
-    ...hostingOptions(options),
+    // Its executor is a pure function of its input: a task its instance left is started again, not failed.
+    ...hostingOptions(options, { restartable: true }),
   });
 }
 
@@ -48,7 +49,12 @@ export function createDocExecutor(generator: DocumentGenerator): AgentExecutor {
       const document = await streamDocument({
         title: outline.title,
         chunks: generator.write({ outline, signal, ...(instructions === '' ? {} : { instructions }) }),
-        artifact: ctx.streamArtifact({ name: CHAIN_ARTIFACTS.document, description: outline.title }),
+        // A fixed id: a task started again (its instance died) writes the document over the partial one.
+        artifact: ctx.streamArtifact({
+          artifactId: CHAIN_ARTIFACTS.document,
+          name: CHAIN_ARTIFACTS.document,
+          description: outline.title,
+        }),
         signal,
       });
       if (document === undefined) return;

@@ -24,7 +24,7 @@ async function prepare(): Promise<{
       { argv: process.argv.slice(2), env: process.env },
       fileURLToPath(new URL('../agents.local.json', import.meta.url)),
     );
-    const stores = await openStoresFromEnv(process.env, defaultStoreFor('orchestrator'));
+    const stores = await openStoresFromEnv(process.env, defaultStoreFor('orchestrator'), 'orchestrator');
     const runRecords = await openRunRecords(stores);
     const engine = await openRunEngine(stores, process.env, logger);
     const app = createOrchestrator({

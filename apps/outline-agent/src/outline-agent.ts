@@ -38,7 +38,8 @@ export function createOutlineAgent(options: OutlineAgentOptions): A2AServer {
     executor: createOutlineExecutor(options.generator),
     // The console's Inspector (a page on the orchestrator's origin) calls the agents from the browser.
     cors: true,
-    ...hostingOptions(options),
+    // Its executor is a pure function of its input: a task its instance left is started again, not failed.
+    ...hostingOptions(options, { restartable: true }),
   });
 }
 

@@ -12,14 +12,28 @@ export interface AgentHosting {
   readonly logger?: Logger | undefined;
 }
 
+/** How an agent's executor may be treated when its instance dies. */
+export interface HostingBehaviour {
+  /**
+   * The executor is a pure function of its task (the chain's are): a task whose instance died while working is
+   * started again on another instance (or the restarted one) instead of ending FAILED.
+   */
+  readonly restartable?: boolean;
+}
+
 /** The `createA2AServer` options an {@link AgentHosting} sets, leaving out what it does not. */
 export function hostingOptions(
   hosting: AgentHosting,
+  behaviour: HostingBehaviour = {},
 ): Pick<A2AServerOptions, 'url' | 'store' | 'cluster' | 'logger'> {
+  const cluster =
+    hosting.cluster && behaviour.restartable
+      ? { ...hosting.cluster, restartInterruptedTasks: true }
+      : hosting.cluster;
   return {
     ...(hosting.logger === undefined ? {} : { logger: hosting.logger }),
     ...(hosting.url === undefined ? {} : { url: hosting.url }),
     ...(hosting.store === undefined ? {} : { store: hosting.store }),
-    ...(hosting.cluster === undefined ? {} : { cluster: hosting.cluster }),
+    ...(cluster === undefined ? {} : { cluster }),
   };
 }

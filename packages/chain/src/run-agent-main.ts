@@ -55,7 +55,7 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
     const hostname = env.HOST?.trim() || '127.0.0.1';
     const url = env.PUBLIC_URL?.trim() || undefined;
     const generators = createGeneratorsFromEnv(env);
-    const stores = await openStoresFromEnv(env, defaultStoreFor(name));
+    const stores = await openStoresFromEnv(env, defaultStoreFor(name), name);
     const server = options.create({ generators, url, store: stores.tasks, cluster: stores.cluster, logger });
     if (telemetry.metricsRoute) server.route('/', telemetry.metricsRoute);
     const running = await startA2AServer(server, { port, hostname });

@@ -32,6 +32,11 @@ export interface OpenStoresOptions {
   readonly logger?: Logger;
   /** How long a task lease lasts without renewal (see `ClusterOptions.leaseTtlMs`). */
   readonly leaseTtlMs?: number | undefined;
+  /**
+   * The PostgreSQL schema of this app's tables (and its bus's), so apps that share one database each keep their
+   * own tasks, leases and push configs; default the connection's `search_path`.
+   */
+  readonly schema?: string | undefined;
 }
 
 type OpenedStore = Omit<OpenedStores, 'config' | 'cluster'> & { readonly leases?: TaskLeaseStore };
@@ -45,11 +50,11 @@ export async function openStores(
   config: StoresConfig,
   options: OpenStoresOptions = {},
 ): Promise<OpenedStores> {
-  const { leases, ...opened } = await openStore(config, options.logger);
+  const { leases, ...opened } = await openStore(config, options.logger, options.schema);
   if (!leases) return { ...opened, config };
   let bus: TaskEventBus | undefined;
   try {
-    bus = await openBus(config, options.logger);
+    bus = await openBus(config, options.logger, options.schema);
   } catch (error) {
     await opened.close();
     throw error;
@@ -70,7 +75,11 @@ export async function openStores(
   };
 }
 
-async function openStore(config: StoresConfig, logger: Logger | undefined): Promise<OpenedStore> {
+async function openStore(
+  config: StoresConfig,
+  logger: Logger | undefined,
+  schema: string | undefined,
+): Promise<OpenedStore> {
   const { store } = config;
   const log = logger ? { logger } : {};
   if (store.kind === 'sqlite') {
@@ -87,7 +96,11 @@ async function openStore(config: StoresConfig, logger: Logger | undefined): Prom
   }
   if (store.kind === 'postgres') {
     const { createPostgresStores } = await import('@baton/store-postgres');
-    const postgres = await createPostgresStores({ url: store.url, ...log });
+    const postgres = await createPostgresStores({
+      url: store.url,
+      ...log,
+      ...(schema === undefined ? {} : { schema }),
+    });
     const { tasks, pushConfigs, leases } = postgres;
     return { tasks, pushConfigs, leases, postgres, close: () => postgres.close() };
   }
@@ -95,7 +108,11 @@ async function openStore(config: StoresConfig, logger: Logger | undefined): Prom
 }
 
 /** Opens the event bus a config names; `undefined` for none. */
-async function openBus(config: StoresConfig, logger: Logger | undefined): Promise<TaskEventBus | undefined> {
+async function openBus(
+  config: StoresConfig,
+  logger: Logger | undefined,
+  schema: string | undefined,
+): Promise<TaskEventBus | undefined> {
   const { bus } = config;
   const log = logger ? { logger } : {};
   if (bus.kind === 'redis') {
@@ -104,7 +121,7 @@ async function openBus(config: StoresConfig, logger: Logger | undefined): Promis
   }
   if (bus.kind === 'postgres') {
     const { createPostgresEventBus } = await import('@baton/bus-postgres');
-    return createPostgresEventBus({ url: bus.url, ...log });
+    return createPostgresEventBus({ url: bus.url, ...log, ...(schema === undefined ? {} : { schema }) });
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readStoreSchema } from './open-stores-from-env.ts';
 import { describeStoresConfig, readStoresConfig } from './read-stores-config.ts';
 
 const read = (env: Record<string, string>) => readStoresConfig(env, 'sqlite:/srv/data/agent.db');
@@ -60,5 +61,21 @@ describe('reading BATON_STORE and BATON_EVENT_BUS', () => {
     expect(describeStoresConfig(read({ BATON_STORE: 'memory' }))).toBe(
       'tasks kept in memory (lost on restart)',
     );
+  });
+});
+
+describe('readStoreSchema', () => {
+  it('gives each app its own PostgreSQL schema unless BATON_STORE_SCHEMA names one', () => {
+    expect(readStoreSchema(undefined, 'outline-agent')).toBe('baton_outline_agent');
+    expect(readStoreSchema('  ', 'doc-agent')).toBe('baton_doc_agent');
+    expect(readStoreSchema('shared', 'doc-agent')).toBe('shared');
+    expect(readStoreSchema(undefined, undefined)).toBeUndefined();
+  });
+
+  it('refuses a name PostgreSQL would not take unquoted, saying so', () => {
+    expect(() => readStoreSchema('my schema; drop', 'x')).toThrow(
+      /BATON_STORE_SCHEMA must be a PostgreSQL name/,
+    );
+    expect(() => readStoreSchema('1st', 'x')).toThrow(/BATON_STORE_SCHEMA/);
   });
 });

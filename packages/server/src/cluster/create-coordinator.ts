@@ -116,11 +116,10 @@ export function createCoordinator(
         const holder = await options.leases.holder(taskId);
         if (holder === undefined) continue;
         if (!bus) {
-          throw overloadError(
-            TASK_BUSY_ELSEWHERE,
-            `Task ${taskId} is being worked on by another process, and no event bus is configured to reach it`,
-            1,
-          );
+          // Without a bus this instance works alone: the holder is a process that stopped (this one before a
+          // restart), so its lease is taken now rather than when it expires.
+          await options.leases.release(taskId, holder);
+          continue;
         }
         return { here: false, holder };
       }

@@ -19,7 +19,7 @@ export interface LoadJob {
   readonly path: string;
   readonly method: 'GET' | 'POST';
   readonly headers: Readonly<Record<string, string>>;
-  /** The request body; every `{n}` in it becomes the request's sequence number (unique message ids). */
+  /** The request body; every `{n}` in it becomes a token unique to the request, across runs too (unique message ids). */
   readonly body?: string;
   readonly expect: Expectation;
   /** Requests in flight at once (a closed loop: each finished request starts the next). */

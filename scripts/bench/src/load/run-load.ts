@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { percentileOfSorted } from '../stats.ts';
 import { checkResponse } from './check-response.ts';
@@ -27,6 +28,8 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   );
   const latencies: number[] = [];
   let sequence = 0;
+  // Unique across runs too: a server that keeps message ids answers a repeated one with the task it made.
+  const runToken = randomUUID();
   let requests = 0;
   let errors = 0;
   let events = 0;
@@ -44,7 +47,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     let problem: string | undefined;
     let received = 0;
     try {
-      const response = await connection.send(job.body?.replaceAll('{n}', String(n)));
+      const response = await connection.send(job.body?.replaceAll('{n}', `${runToken}-${n}`));
       const checked = checkResponse(response.status, response.text, job.expect);
       problem = checked.problem;
       received = checked.events;
