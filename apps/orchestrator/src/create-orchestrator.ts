@@ -46,6 +46,11 @@ export interface OrchestratorOptions {
    * default 60 s. Nothing is dropped meanwhile.
    */
   readonly recordsOutageMs?: number;
+  /**
+   * How long a step keeps trying while its agent cannot be reached or asks to retry (an instance died, the agent's
+   * database is out) before it fails with AGENT_UNREACHABLE; default 60 s.
+   */
+  readonly agentRetryMs?: number;
   /** How often a shared engine's unfinished runs are handed over again (a holder gone for good); default 30 s. */
   readonly reconcileIntervalMs?: number;
   /** Where the orchestrator's own A2A agent keeps its tasks (store, cluster). */
@@ -108,6 +113,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     onEvent: (event, view) => logRunEvent(options.logger, event, view),
     ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
     ...(options.recordsOutageMs === undefined ? {} : { recordsOutageMs: options.recordsOutageMs }),
+    ...(options.agentRetryMs === undefined ? {} : { agentRetryMs: options.agentRetryMs }),
   });
   const runs = createRunService({ records, journal, engine, host, feed, bus: options.bus, chainOf, logger });
   void engine

@@ -20,6 +20,8 @@ async function startChain(options: StandInOptions = {}) {
   const app = createOrchestrator({
     agents: agents.map((agent) => agent.url),
     logger: { error: () => {}, warn: () => {} },
+    // An agent that goes away is given up on quickly here (the default waits a minute for it).
+    agentRetryMs: 300,
   });
   return { app, urls: { outline: outline.url, document: document.url, summary: summary.url } };
 }

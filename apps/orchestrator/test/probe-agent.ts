@@ -99,6 +99,8 @@ export function probeOrchestrator(
     chains: chains.map((chain, index) => parseChainDefinition(JSON.stringify(chain), `chain-${index}.json`)),
     console: false,
     logger: quiet,
+    // An agent that goes away is given up on quickly here (the default waits a minute for it).
+    agentRetryMs: 300,
     ...options,
   });
 }

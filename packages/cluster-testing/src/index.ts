@@ -1,6 +1,6 @@
 /**
  * @baton/cluster-testing: the scenario suite several instances of one agent must pass on any store and bus,
- * and the round-robin proxy it uses. Private to the workspace; the store and bus packages run it.
+ * the round-robin HTTP proxy it uses, and a TCP proxy a test cuts to play a database outage. Private to the workspace; the store and bus packages run it.
  */
 export {
   type ClusterContractOptions,
@@ -8,3 +8,4 @@ export {
   describeClusterContract,
 } from './cluster-contract.ts';
 export { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy.ts';
+export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';

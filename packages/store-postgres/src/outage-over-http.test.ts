@@ -1,4 +1,5 @@
 import { createA2AClient } from '@baton/client';
+import { startTcpProxy } from '@baton/cluster-testing';
 import { isA2AError } from '@baton/protocol';
 import { createA2AServer, STORE_UNAVAILABLE } from '@baton/server';
 import { startA2AServer } from '@baton/server/node';
@@ -6,7 +7,6 @@ import { realService } from '@baton/server/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresStores } from './create-postgres-stores.ts';
-import { startTcpProxy } from './tcp-proxy.test-support.ts';
 
 const postgres = await realService('PostgreSQL');
 const schema = `baton_outage_${process.pid}`;

@@ -1,10 +1,10 @@
+import { startTcpProxy } from '@baton/cluster-testing';
 import { isA2AError } from '@baton/protocol';
 import { realService } from '@baton/server/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresStores, type PostgresStores } from './create-postgres-stores.ts';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.ts';
-import { startTcpProxy } from './tcp-proxy.test-support.ts';
 
 const postgres = await realService('PostgreSQL');
 const schemas: string[] = [];

@@ -63,6 +63,8 @@ export interface RunInput {
    * STORE_UNAVAILABLE; default 60 s. Nothing is dropped meanwhile: the events are kept once the records are back.
    */
   readonly recordsOutageMs?: number;
+  /** How long a step keeps trying an agent that cannot be reached or asks to retry; default 60 s. */
+  readonly agentRetryMs?: number | undefined;
   /** Called with every event and the view after it, in order, as it is written (e.g. to log it). */
   readonly onEvent?: (event: RunEvent, view: RunView) => void;
   /**
@@ -239,6 +241,7 @@ export function createRun(input: RunInput): Run {
     questions,
     telemetry: input.telemetry,
     stepTimeoutMs: input.stepTimeoutMs,
+    agentRetryMs: input.agentRetryMs,
     checkpoint,
   };
   const stepView = (id: string) => view.steps.find((step) => step.step === id) as StepView;

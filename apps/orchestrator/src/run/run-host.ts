@@ -20,7 +20,7 @@ export interface RunHost {
 
 /** What {@link createRunHost} needs. */
 export interface RunHostOptions
-  extends Pick<RunInput, 'telemetry' | 'stepTimeoutMs' | 'recordsOutageMs' | 'onEvent'> {
+  extends Pick<RunInput, 'telemetry' | 'stepTimeoutMs' | 'recordsOutageMs' | 'agentRetryMs' | 'onEvent'> {
   readonly records: RunRecords;
   readonly journal: RunJournal;
   readonly directory: AgentDirectory;
@@ -70,6 +70,7 @@ export function createRunHost(options: RunHostOptions): RunHost {
           ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
           ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
           ...(options.recordsOutageMs === undefined ? {} : { recordsOutageMs: options.recordsOutageMs }),
+          ...(options.agentRetryMs === undefined ? {} : { agentRetryMs: options.agentRetryMs }),
           ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
           ...(traceContext === undefined ? {} : { traceContext }),
         });

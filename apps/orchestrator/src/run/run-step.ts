@@ -10,6 +10,7 @@ import {
   type StreamResponse,
   type TaskState,
 } from '@baton/protocol';
+import { timerSleep } from '@baton/server';
 import type { ChainAgent } from '../discovery/agent-directory.ts';
 import { ChainError, describeStep, errorMessage, isReleased } from './chain-error.ts';
 import { contractOf } from './contracts.ts';
@@ -40,6 +41,12 @@ export interface StepInput {
   readonly messageId: string;
   /** Resolves once what the run told so far is kept: awaited before each message is sent. */
   readonly checkpoint?: () => Promise<void>;
+  /**
+   * How long the step keeps trying while its agent cannot be reached or asks to retry (connection dropped, an
+   * instance died, the agent's database is out): the message is sent again with the same id, or the task is
+   * followed again; default 60 s.
+   */
+  readonly retryWithinMs?: number;
   /** The remote task of this step, already sent before the orchestrator restarted: followed, not sent again. */
   readonly resumeTaskId?: string;
 }
@@ -192,6 +199,32 @@ export async function runStep(input: StepInput): Promise<StepResult> {
     }
   };
 
+  /** A failure that says "try again shortly": the connection dropped, or the agent answered with Retry-After. */
+  const retryable = (error: unknown) => {
+    const cause = error instanceof ChainError ? error.cause : error;
+    return (
+      isA2AClientError(cause, 'NETWORK') ||
+      (isA2AError(cause) && cause.metadata?.retryAfterSeconds !== undefined)
+    );
+  };
+  /**
+   * One exchange with the agent, tried again while it is retryable: a message is sent again with the same id (an
+   * agent that had it answers with its task, then its events), a task followed is followed again.
+   */
+  const exchange = async () => {
+    const deadline = Date.now() + (input.retryWithinMs ?? 60_000);
+    const wasFollowing = following;
+    for (let retry = 0; ; retry += 1) {
+      try {
+        return await streamOnce();
+      } catch (error) {
+        if (signal.aborted || !retryable(error) || Date.now() >= deadline) throw error;
+        await timerSleep(Math.min(4_000, 250 * 2 ** retry), signal);
+        following = wasFollowing;
+      }
+    }
+  };
+
   for (;;) {
     if (!following) {
       await input.checkpoint?.();
@@ -199,7 +232,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
       if (isReleased(signal)) throw released();
       if (signal.aborted) throw new ChainError('CANCELED', 'The run was canceled', { step, agent });
     }
-    await streamOnce();
+    await exchange();
     if (taskId === undefined || state === undefined) {
       throw new ChainError('STEP_FAILED', `${where} ended its stream before the task finished`, {
         step,

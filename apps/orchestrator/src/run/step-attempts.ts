@@ -33,6 +33,8 @@ export interface AttemptContext {
   readonly telemetry?: RunTelemetry | undefined;
   /** Overrides each step's `timeoutMs`. */
   readonly stepTimeoutMs?: number | undefined;
+  /** How long a step keeps trying an agent that cannot be reached or asks to retry. */
+  readonly agentRetryMs?: number | undefined;
   /** Resolves once the run's events so far are kept; rejects with a ChainError when they cannot be. */
   readonly checkpoint: () => Promise<void>;
 }
@@ -103,6 +105,7 @@ export async function attemptStep(
           timeoutMs: run.stepTimeoutMs ?? definition.timeoutMs,
           messageId: stepMessageId(view.runId, round, definition.id, number),
           checkpoint: run.checkpoint,
+          ...(run.agentRetryMs === undefined ? {} : { retryWithinMs: run.agentRetryMs }),
           emit: (event) => {
             if (event.type === 'step.state') {
               shown.taskId = event.taskId;
