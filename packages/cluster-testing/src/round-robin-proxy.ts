@@ -41,10 +41,18 @@ export async function startRoundRobinProxy(targets: readonly string[]): Promise<
       (response) => {
         outgoing.writeHead(response.statusCode ?? 502, response.headers);
         response.pipe(outgoing);
+        // A target that dies mid-answer (a stream cut by kill -9) cuts the caller's connection too, as a real
+        // load balancer does, instead of leaving it open and silent.
+        response.on('aborted', () => outgoing.destroy());
+        response.on('error', () => outgoing.destroy());
       },
     );
     forwarded.on('error', () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
+      if (outgoing.headersSent) {
+        outgoing.destroy();
+        return;
+      }
+      outgoing.writeHead(502, { 'content-type': 'text/plain' });
       outgoing.end('bad gateway');
     });
     outgoing.on('close', () => forwarded.destroy());

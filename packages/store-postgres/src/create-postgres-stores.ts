@@ -23,6 +23,11 @@ export interface PostgresStoresOptions {
   readonly maxConnections?: number;
   /** How long to wait for a connection before a call fails as unavailable; default 5,000 ms. */
   readonly connectTimeoutMs?: number;
+  /**
+   * Longest wait for one statement's answer before it fails (the connection is then dropped); default 15,000 ms.
+   * A connection that went silent (a network cut) cannot hold a caller, or the writes queued behind it, forever.
+   */
+  readonly queryTimeoutMs?: number;
   /** Where unreadable rows and lost connections are reported. Default: the console. */
   readonly logger?: Logger;
 }
@@ -54,6 +59,7 @@ export async function createPostgresStores(options: PostgresStoresOptions): Prom
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    query_timeout: options.queryTimeoutMs ?? 15_000,
     ...(options.schema === undefined ? {} : { options: `-c search_path=${quoteIdentifier(options.schema)}` }),
   });
   // An idle connection the server dropped (a restart) is replaced by the pool; without a listener it would crash.

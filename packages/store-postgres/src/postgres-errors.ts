@@ -22,7 +22,7 @@ export function isUnreachable(error: unknown): boolean {
   const message = (error as { message?: unknown }).message;
   return (
     typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(message)
   );
 }
 

@@ -81,6 +81,8 @@ export async function createBullmqRunEngine(options: BullmqRunEngineOptions): Pr
           stalledInterval: Math.max(1_000, Math.floor(leaseMs / 2)),
           // A round is put back however many times its holder dies: the run goes on from its events.
           maxStalledCount: 1_000_000,
+          // A job whose wake-up notice was missed (a connection being re-made) is still found within a second.
+          drainDelay: 1,
         },
         createPostgresBackend,
       );

@@ -68,6 +68,12 @@ export async function createPostgresRunRecords(pool: Pool): Promise<RunRecords> 
         const refused = new Set<string>();
         const client = await pool.connect();
         let broken: Error | undefined;
+        // A connection that drops between two statements says so on the client, not on a query: noted here
+        // (the next statement fails), never left to crash the process as an unheard 'error' event.
+        const onError = (error: Error) => {
+          broken = error;
+        };
+        client.on('error', onError);
         try {
           for (;;) {
             const writing = batches.filter((batch) => !refused.has(batch.runId));
@@ -90,6 +96,7 @@ export async function createPostgresRunRecords(pool: Pool): Promise<RunRecords> 
           });
           throw error;
         } finally {
+          client.off('error', onError);
           // A connection that cannot even roll back is dropped, not handed to the next commit.
           client.release(broken);
         }

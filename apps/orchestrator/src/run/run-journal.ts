@@ -1,4 +1,5 @@
-import type { Logger } from '@baton/server';
+import { isA2AError } from '@baton/protocol';
+import { type Logger, STORE_UNAVAILABLE } from '@baton/server';
 import type { KeptView, RunBatch, RunRecords } from './run-records.ts';
 import type { RunEvent, RunEventBody, RunView } from './run-types.ts';
 
@@ -48,6 +49,9 @@ export interface RunJournalOptions {
   /** Told of each run's events once a commit kept them (e.g. to wake readers on this and other instances). */
   readonly onKept?: (runId: string, events: readonly RunEvent[]) => void;
 }
+
+/** Whether a commit failed because the records could not be reached (try again), not because they refused it. */
+const isOutage = (error: unknown) => isA2AError(error) && error.reason === STORE_UNAVAILABLE;
 
 /** Another process wrote this run's events: this one no longer holds the run. */
 export class RunLostError extends Error {
@@ -108,14 +112,35 @@ export function createRunJournal(options: RunJournalOptions): RunJournal {
     }
   };
 
-  /** What the logs wrote since the last commit, and how much of it each batch takes. */
-  const gather = () =>
-    [...dirty].map((log) => ({
-      log,
-      count: log.pending.length,
-      view: log.view,
-      batch: { runId: log.runId, events: log.pending.slice(), view: log.view } satisfies RunBatch,
-    }));
+  /**
+   * What the logs wrote since the last commit, and how much of it each batch takes. One batch per run: a second log
+   * of the same run (a cancel written while its driver starts) waits for the next commit, where the numbers decide.
+   */
+  const gather = () => {
+    const runs = new Set<string>();
+    const taken: { log: LogState; count: number; view: KeptView | undefined; batch: RunBatch }[] = [];
+    for (const log of dirty) {
+      if (runs.has(log.runId)) continue;
+      runs.add(log.runId);
+      taken.push({
+        log,
+        count: log.pending.length,
+        view: log.view,
+        batch: { runId: log.runId, events: log.pending.slice(), view: log.view },
+      });
+    }
+    return taken;
+  };
+
+  /** Gives up on a log whose writes the records refuse for good (not an outage): said once, never retried. */
+  const refuse = (log: LogState, error: unknown) => {
+    logger.error('Run events refused by the run records; the run stops here', { runId: log.runId, error });
+    log.lost = true;
+    log.pending.length = 0;
+    log.view = undefined;
+    dirty.delete(log);
+    settle(log);
+  };
 
   async function commitLoop(): Promise<void> {
     let delay = firstDelay;
@@ -125,6 +150,19 @@ export function createRunJournal(options: RunJournalOptions): RunJournal {
       try {
         refused = await records.commit(taken.map((entry) => entry.batch));
       } catch (error) {
+        if (!isOutage(error)) {
+          // Not an outage: one batch the records cannot take must not hold the others back. Each is tried alone;
+          // the ones still refused stop their run.
+          for (const entry of taken) {
+            try {
+              settleCommitted(entry, await records.commit([entry.batch]));
+            } catch (single) {
+              if (isOutage(single)) break;
+              refuse(entry.log, single);
+            }
+          }
+          continue;
+        }
         if (unavailableSince === undefined) {
           unavailableSince = Date.now();
           logger.error('Run records unreachable; run events are held and written once they are back', {
@@ -143,30 +181,37 @@ export function createRunJournal(options: RunJournalOptions): RunJournal {
         unavailableSince = undefined;
       }
       delay = firstDelay;
-      for (const { log, count, view } of taken) {
-        if (refused.has(log.runId)) {
-          log.lost = true;
-          log.pending.length = 0;
-          log.view = undefined;
-          dirty.delete(log);
-          settle(log);
-          continue;
-        }
-        const events = log.pending.splice(0, count);
-        if (view !== undefined) {
-          log.keptJson = view.json;
-          log.keptParsed = undefined;
-        }
-        if (log.view === view) log.view = undefined;
-        if (log.pending.length === 0 && log.view === undefined) dirty.delete(log);
-        for (const event of events) {
-          log.kept.push(event);
-          for (const listener of log.listeners) listener(event);
-        }
-        if (events.length > 0) options.onKept?.(log.runId, events);
-        settle(log);
-      }
+      for (const entry of taken) settleCommitted(entry, refused);
     }
+  }
+
+  /** Moves what a commit kept out of a log's pending writes, tells its listeners, and wakes its waiters. */
+  function settleCommitted(
+    entry: { log: LogState; count: number; view: KeptView | undefined },
+    refused: ReadonlySet<string>,
+  ) {
+    const { log, count, view } = entry;
+    if (refused.has(log.runId)) {
+      log.lost = true;
+      log.pending.length = 0;
+      log.view = undefined;
+      dirty.delete(log);
+      settle(log);
+      return;
+    }
+    const events = log.pending.splice(0, count);
+    if (view !== undefined) {
+      log.keptJson = view.json;
+      log.keptParsed = undefined;
+    }
+    if (log.view === view) log.view = undefined;
+    if (log.pending.length === 0 && log.view === undefined) dirty.delete(log);
+    for (const event of events) {
+      log.kept.push(event);
+      for (const listener of log.listeners) listener(event);
+    }
+    if (events.length > 0) options.onKept?.(log.runId, events);
+    settle(log);
   }
 
   const schedule = () => {

@@ -1,0 +1,132 @@
+import { type AppProcess, startAppProcess } from '@baton/chain/testing';
+import {
+  type RoundRobinProxy,
+  startRoundRobinProxy,
+  startTcpProxy,
+  type TcpProxy,
+} from '@baton/cluster-testing';
+import pg from 'pg';
+
+/** An app of the chain running as two (or more) real processes behind a round-robin proxy. */
+export interface Pool {
+  readonly proxy: RoundRobinProxy;
+  readonly instances: AppProcess[];
+  /** Kills instance `index` with SIGKILL and takes it out of the proxy's rotation, as a health check would. */
+  kill(index: number): Promise<void>;
+}
+
+/** The whole deployment of the chaos suite, and how to take it down. */
+export interface ChaosCluster {
+  readonly orchestrators: Pool;
+  readonly agents: { readonly outline: Pool; readonly document: Pool; readonly summary: Pool };
+  /** The TCP proxy every process reaches PostgreSQL through: cut it to play a database outage. */
+  readonly database: TcpProxy;
+  /** Everything the processes printed, for a failure report. */
+  output(): string;
+  close(): Promise<void>;
+}
+
+/** What {@link startChaosCluster} needs. */
+export interface ChaosClusterOptions {
+  /** A PostgreSQL server the suite may create a database on (trust auth). */
+  readonly postgresUrl: string;
+  readonly redisUrl: string;
+  /** Instances of each app; default 2. */
+  readonly instances?: number;
+  /** How long the document agent waits per chunk (so runs are in flight when things break); default 60 ms. */
+  readonly chunkDelayMs?: number;
+}
+
+async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startPool(app: string, env: Record<string, string>, count: number): Promise<Pool> {
+  // One at a time: each migrates its schema before the next one starts.
+  const instances: AppProcess[] = [];
+  for (let index = 0; index < count; index += 1) instances.push(await startAppProcess(app, env, 60_000));
+  const proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
+  return {
+    proxy,
+    instances,
+    async kill(index) {
+      const instance = instances[index];
+      if (!instance) return;
+      await instance.stop('SIGKILL');
+      proxy.setDown(instance.url, true);
+    },
+  };
+}
+
+/**
+ * Starts the chaos suite's deployment on a fresh database: two orchestrators and two instances of each agent,
+ * every process on PostgreSQL (through a TCP proxy the suite can cut) and the Redis bus, each app behind a
+ * round-robin proxy; the orchestrators share their runs through the run engine.
+ */
+export async function startChaosCluster(options: ChaosClusterOptions): Promise<ChaosCluster> {
+  const count = options.instances ?? 2;
+  const name = `baton_chaos_${process.pid}_${Date.now()}`;
+  await admin(options.postgresUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const server = new URL(options.postgresUrl);
+  const database = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+  const store = new URL(options.postgresUrl);
+  store.host = `127.0.0.1:${database.port}`;
+  store.pathname = `/${name}`;
+  const common = {
+    BATON_STORE: store.toString(),
+    BATON_EVENT_BUS: options.redisUrl,
+    BATON_LEASE_TTL_MS: '2000',
+    LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'error',
+  };
+  const pools: Pool[] = [];
+  const close = async () => {
+    await Promise.all(pools.flatMap((pool) => pool.instances.map((instance) => instance.stop('SIGKILL'))));
+    await Promise.all(pools.map((pool) => pool.proxy.close()));
+    await database.close();
+    await admin(options.postgresUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    );
+  };
+  try {
+    const outline = await startPool('outline-agent', common, count);
+    pools.push(outline);
+    const document = await startPool(
+      'doc-agent',
+      { ...common, BATON_OFFLINE_CHUNK_DELAY_MS: String(options.chunkDelayMs ?? 60) },
+      count,
+    );
+    pools.push(document);
+    const summary = await startPool('summary-agent', common, count);
+    pools.push(summary);
+    const orchestrators = await startPool(
+      'orchestrator',
+      {
+        ...common,
+        BATON_RUN_LEASE_MS: '3000',
+        AGENT_URLS: [outline, document, summary].map((pool) => pool.proxy.url).join(','),
+      },
+      count,
+    );
+    pools.push(orchestrators);
+    return {
+      orchestrators,
+      agents: { outline, document, summary },
+      database,
+      output: () =>
+        pools
+          .flatMap((pool) => pool.instances)
+          .map((instance) => instance.output())
+          .join('\n'),
+      close,
+    };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}

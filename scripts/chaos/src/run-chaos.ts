@@ -1,0 +1,368 @@
+import { createA2AClient } from '@baton/client';
+import type { RunEvent, RunView } from '@baton/orchestrator';
+import { type ChaosCluster, startChaosCluster } from './chaos-cluster.ts';
+
+/** How big a chaos run is. */
+export interface ChaosOptions {
+  readonly postgresUrl: string;
+  readonly redisUrl: string;
+  /** Runs started in all; default 1,000. */
+  readonly runs?: number;
+  /** Runs in flight at once; default 30. */
+  readonly concurrency?: number;
+  /** How long the database is cut off; default 10 s. */
+  readonly outageMs?: number;
+  /** How long a run may stay unfinished after the load before it counts as stuck; default 60 s. */
+  readonly stuckAfterMs?: number;
+  /** Where progress lines go; default nowhere. */
+  readonly log?: (line: string) => void;
+}
+
+/** What a chaos run counts. The six counts the suite asserts must all be 0. */
+export interface ChaosReport {
+  readonly runs: number;
+  readonly concurrency: number;
+  readonly outageMs: number;
+  /** Runs whose id the API returned. */
+  readonly accepted: number;
+  /** Starts refused while an orchestrator was gone or the database was out (502, 503): tried again. */
+  readonly refusals: number;
+  /** Starts still refused after two minutes of trying (never accepted). */
+  readonly notAccepted: number;
+  readonly completed: number;
+  readonly failed: number;
+  readonly canceled: number;
+  /** Runs another orchestrator went on with (a `run.resumed` in their timeline). */
+  readonly resumed: number;
+  /** SSE readers' reconnections (each resumed from its Last-Event-ID). */
+  readonly reconnections: number;
+  /** How long runs took from their id to their end as the client saw it: median, 95th percentile, longest (s). */
+  readonly runSeconds: { readonly p50: number; readonly p95: number; readonly max: number };
+  readonly seconds: number;
+  /** Accepted runs the API no longer knows. */
+  readonly lost: number;
+  /** Runs not finished `stuckAfterMs` after the load. */
+  readonly stuck: number;
+  /** Completed runs that went on after `run.completed` (a step started again). */
+  readonly executedAgain: number;
+  /** Agent tasks beyond one per step attempt. */
+  readonly extraTasks: number;
+  /** Stored timelines (or SSE readers' views of them) with a missing or repeated event. */
+  readonly gaps: number;
+  /** Runs whose cancel was answered 200 that did not end canceled. */
+  readonly cancelNotCanceled: number;
+}
+
+type Kind = 'plain' | 'streamed' | 'canceled';
+interface Tracked {
+  readonly runId: string;
+  readonly contextId: string;
+  readonly kind: Kind;
+  cancelAcknowledged: boolean;
+  /** When the API returned its id, and when the client saw it end (ms since the load began). */
+  readonly acceptedAt: number;
+  endedAt?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isFinished = (status: string | undefined) =>
+  status === 'completed' || status === 'failed' || status === 'canceled';
+const isFinal = (event: RunEvent) =>
+  event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled';
+
+/** A request tried again on 502 / 503 and connection errors (an instance died, the database is out). */
+async function retrying(
+  send: () => Promise<Response>,
+  until: number,
+  onRefusal: () => void,
+): Promise<Response> {
+  for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      const response = await send();
+      if ((response.status !== 502 && response.status !== 503) || Date.now() > until) return response;
+      await response.body?.cancel();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+    }
+    onRefusal();
+    await sleep(delay);
+  }
+}
+
+/** Parses an SSE body into the run events it holds. */
+function eventsOf(text: string): RunEvent[] {
+  return [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1] ?? '{}') as RunEvent);
+}
+
+/** A run's kept timeline: its SSE stream read until it ends, or for at most `ms` (a run that never ends). */
+async function timelineOf(url: string, ms: number): Promise<RunEvent[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  let text = '';
+  try {
+    const response = await fetch(url, { signal: controller.signal });
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body ?? [])
+      text += decoder.decode(chunk as Uint8Array, { stream: true });
+  } catch {
+    // Cut off at `ms`: what arrived is what is kept so far.
+  } finally {
+    clearTimeout(timer);
+  }
+  return eventsOf(text.slice(0, text.lastIndexOf('\n\n') + 2));
+}
+
+/** Whether a list of events is numbered 1, 2, 3, … from `first`, none missing or repeated. */
+const numbered = (events: readonly RunEvent[], first = 1) =>
+  events.every((event, index) => event.seq === first + index);
+
+/**
+ * Runs the chaos suite: `runs` chain runs at `concurrency` (10 % followed over SSE, 10 % canceled) through a
+ * round-robin proxy in front of two orchestrators, while one orchestrator and one doc instance are killed with
+ * SIGKILL and then the database is cut off for `outageMs`; then counts what was lost, stuck, done twice or
+ * out of order.
+ */
+export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
+  const runs = options.runs ?? 1_000;
+  const concurrency = options.concurrency ?? 30;
+  const outageMs = options.outageMs ?? 10_000;
+  const stuckAfterMs = options.stuckAfterMs ?? 60_000;
+  const log = options.log ?? (() => undefined);
+  const cluster = await startChaosCluster({ postgresUrl: options.postgresUrl, redisUrl: options.redisUrl });
+  try {
+    return await load(cluster);
+  } catch (error) {
+    log(`the deployment said:\n${cluster.output().slice(-8_000)}`);
+    throw error;
+  } finally {
+    if (process.env.CHAOS_DUMP) log(`the deployment said:\n${cluster.output()}`);
+    await cluster.close();
+  }
+
+  async function load(cluster: ChaosCluster): Promise<ChaosReport> {
+    const api = cluster.orchestrators.proxy.url;
+    const started = Date.now();
+    const tracked: Tracked[] = [];
+    let refusals = 0;
+    let notAccepted = 0;
+    let reconnections = 0;
+    let readerGaps = 0;
+    let next = 0;
+    let loadOver = Number.POSITIVE_INFINITY;
+    const faults: Promise<void>[] = [];
+    const fault = (at: number, what: string, act: () => Promise<void>) => {
+      if (tracked.length !== Math.floor(runs * at)) return;
+      log(`${tracked.length} runs accepted: ${what}`);
+      faults.push(act().catch((error: unknown) => log(`fault "${what}" failed: ${String(error)}`)));
+    };
+
+    /** Follows a run's events over SSE, reconnecting with Last-Event-ID until its final event. */
+    async function follow(runId: string): Promise<void> {
+      let last = 0;
+      const giveUp = Date.now() + 3 * stuckAfterMs;
+      for (;;) {
+        if (Date.now() > Math.min(loadOver + stuckAfterMs, giveUp)) return;
+        try {
+          const response = await fetch(`${api}/runs/${runId}/events`, {
+            headers: last > 0 ? { 'Last-Event-ID': String(last) } : {},
+          });
+          if (response.status === 200) {
+            const events = eventsOf(await response.text());
+            if (!numbered(events, last + 1)) readerGaps += 1;
+            last = events.at(-1)?.seq ?? last;
+            if (events.some(isFinal)) return;
+          } else await response.body?.cancel();
+        } catch {
+          // The stream broke (its orchestrator died): reconnect from the last event seen.
+        }
+        reconnections += 1;
+        await sleep(200);
+      }
+    }
+
+    /** Waits until the run has finished (or the stuck deadline passed). */
+    async function settle(runId: string): Promise<void> {
+      const giveUp = Date.now() + 3 * stuckAfterMs;
+      while (Date.now() < Math.min(loadOver + stuckAfterMs, giveUp)) {
+        try {
+          const response = await fetch(`${api}/runs/${runId}`);
+          if (response.status === 200 && isFinished(((await response.json()) as RunView).status)) return;
+        } catch {
+          // An orchestrator died under this request: ask again.
+        }
+        await sleep(250);
+      }
+    }
+
+    async function one(index: number): Promise<void> {
+      const kind: Kind = index % 10 === 1 ? 'streamed' : index % 10 === 2 ? 'canceled' : 'plain';
+      const response = await retrying(
+        () =>
+          fetch(`${api}/runs`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ topic: `Chaos topic ${index}` }),
+          }),
+        Date.now() + 120_000,
+        () => {
+          refusals += 1;
+        },
+      );
+      if (response.status !== 202) {
+        // Refused for good (past the retry window): never accepted, so not lost; said in the report.
+        notAccepted += 1;
+        log(`POST /runs answered ${response.status} for good: ${await response.text()}`);
+        return;
+      }
+      const body = (await response.json()) as { runId: string; contextId: string };
+      const run: Tracked = {
+        runId: body.runId,
+        contextId: body.contextId,
+        kind,
+        cancelAcknowledged: false,
+        acceptedAt: Date.now() - started,
+      };
+      tracked.push(run);
+      fault(0.3, 'kill -9 of orchestrator 1', () => cluster.orchestrators.kill(0));
+      fault(0.5, 'kill -9 of doc agent instance 1', () => cluster.agents.document.kill(0));
+      fault(0.7, `the database cut off for ${outageMs} ms`, async () => {
+        await cluster.database.cut();
+        await sleep(outageMs);
+        await cluster.database.restore();
+        log('the database is back');
+      });
+      if (kind === 'streamed') await follow(run.runId);
+      if (kind === 'canceled') {
+        await sleep(100 + ((index * 137) % 1_400));
+        const cancel = await retrying(
+          () => fetch(`${api}/runs/${run.runId}/cancel`, { method: 'POST' }),
+          Date.now() + 60_000,
+          () => undefined,
+        );
+        run.cancelAcknowledged = cancel.status === 200;
+        await cancel.body?.cancel();
+      }
+      await settle(run.runId);
+      run.endedAt = Date.now() - started;
+    }
+
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let index = next++; index < runs; index = next++) await one(index);
+      }),
+    );
+    loadOver = Date.now();
+    await Promise.all(faults);
+    for (const run of tracked) {
+      const took = ((run.endedAt ?? loadOver - started) - run.acceptedAt) / 1000;
+      if (took > 10)
+        log(`run ${run.runId} (${run.kind}) accepted at ${run.acceptedAt / 1000} s took ${took} s`);
+    }
+    log(`load over after ${Math.round((loadOver - started) / 1000)} s; checking ${tracked.length} runs`);
+    const durations = tracked
+      .map((run) => ((run.endedAt ?? loadOver - started) - run.acceptedAt) / 1000)
+      .sort((a, b) => a - b);
+    const at = (share: number) =>
+      Math.round(
+        (durations[Math.min(durations.length - 1, Math.floor(share * durations.length))] ?? 0) * 10,
+      ) / 10;
+    return verify(cluster, tracked, {
+      refusals,
+      notAccepted,
+      reconnections,
+      readerGaps,
+      seconds: Math.round((loadOver - started) / 100) / 10,
+      runSeconds: { p50: at(0.5), p95: at(0.95), max: at(1) },
+    });
+  }
+
+  async function verify(
+    cluster: ChaosCluster,
+    tracked: readonly Tracked[],
+    measured: {
+      refusals: number;
+      notAccepted: number;
+      reconnections: number;
+      readerGaps: number;
+      seconds: number;
+      runSeconds: ChaosReport['runSeconds'];
+    },
+  ): Promise<ChaosReport> {
+    // The surviving orchestrator answers for every run.
+    const survivor = cluster.orchestrators.instances[1]?.url ?? cluster.orchestrators.proxy.url;
+    const agents = {
+      outline: await createA2AClient({ agent: cluster.agents.outline.proxy.url }),
+      document: await createA2AClient({ agent: cluster.agents.document.proxy.url }),
+      summary: await createA2AClient({ agent: cluster.agents.summary.proxy.url }),
+    };
+    const counts = { lost: 0, stuck: 0, executedAgain: 0, extraTasks: 0, gaps: measured.readerGaps };
+    const outcomes = { completed: 0, failed: 0, canceled: 0, resumed: 0, cancelNotCanceled: 0 };
+    for (const run of tracked) {
+      const response = await fetch(`${survivor}/runs/${run.runId}`);
+      if (response.status === 404) {
+        counts.lost += 1;
+        continue;
+      }
+      const view = (await response.json()) as RunView;
+      if (!isFinished(view.status)) counts.stuck += 1;
+      if (view.status === 'completed') outcomes.completed += 1;
+      if (view.status === 'failed') outcomes.failed += 1;
+      if (view.status === 'canceled') outcomes.canceled += 1;
+      if (run.cancelAcknowledged && view.status !== 'canceled') outcomes.cancelNotCanceled += 1;
+      const events = await timelineOf(`${survivor}/runs/${run.runId}/events`, 5_000);
+      if (!numbered(events)) counts.gaps += 1;
+      const took = ((run.endedAt ?? 0) - run.acceptedAt) / 1000;
+      if (took > 10 && process.env.CHAOS_DEBUG) {
+        const first = Date.parse(events[0]?.at ?? '');
+        log(
+          `${run.runId}: ${events.map((event) => `${event.seq}:${event.type}${'step' in event ? `:${event.step}` : ''}@${((Date.parse(event.at) - first) / 1000).toFixed(1)}`).join(' ')}`,
+        );
+      }
+      if (!isFinished(view.status)) {
+        const tail = events
+          .slice(-4)
+          .map((event) => `${event.seq} ${event.type}${'step' in event ? ` ${event.step}` : ''}`);
+        log(`run ${run.runId} (${run.kind}) is still ${view.status}; its last events: ${tail.join(', ')}`);
+      }
+      if (events.some((event) => event.type === 'run.resumed')) outcomes.resumed += 1;
+      const completedAt = events.findIndex((event) => event.type === 'run.completed');
+      if (completedAt >= 0 && events.slice(completedAt).some((event) => event.type === 'step.started'))
+        counts.executedAgain += 1;
+      for (const [step, client] of Object.entries(agents)) {
+        const attempts = events.filter(
+          (event) => event.type === 'step.started' && event.step === step,
+        ).length;
+        const { tasks } = await client.listTasks({ contextId: run.contextId });
+        counts.extraTasks += Math.max(0, tasks.length - attempts);
+      }
+    }
+    return {
+      runs,
+      concurrency,
+      outageMs,
+      accepted: tracked.length,
+      refusals: measured.refusals,
+      notAccepted: measured.notAccepted,
+      reconnections: measured.reconnections,
+      runSeconds: measured.runSeconds,
+      seconds: measured.seconds,
+      ...outcomes,
+      ...counts,
+    };
+  }
+}
+
+/** The report as the lines `pnpm chaos` prints (and docs/deploy.md quotes). */
+export function describeChaosReport(report: ChaosReport): string {
+  return [
+    `${report.runs} runs at ${report.concurrency} concurrent, 10 % streamed, 10 % canceled; kill -9 of one orchestrator and one doc instance, the database cut off for ${report.outageMs / 1000} s; ${report.seconds} s`,
+    `each run took ${report.runSeconds.p50} s (median), ${report.runSeconds.p95} s (95th percentile), ${report.runSeconds.max} s at most`,
+    `accepted ${report.accepted}: completed ${report.completed}, canceled ${report.canceled}, failed ${report.failed}; ${report.resumed} went on in the other orchestrator; ${report.refusals} starts refused and tried again, ${report.notAccepted} refused for good; ${report.reconnections} SSE reconnections`,
+    `accepted runs lost                  ${report.lost}`,
+    `stuck 60 s after the load           ${report.stuck}`,
+    `completed runs executed again       ${report.executedAgain}`,
+    `agent tasks beyond one per attempt  ${report.extraTasks}`,
+    `timelines with a gap                ${report.gaps}`,
+    `canceled runs not canceled          ${report.cancelNotCanceled}`,
+  ].join('\n');
+}
