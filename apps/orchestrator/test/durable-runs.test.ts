@@ -105,6 +105,9 @@ describe('runs that nothing loses', () => {
     expect(canceled.status).toBe(200);
     expect(((await canceled.json()) as RunView).status).toBe('canceled');
     expect((await records.load(runId))?.view.status).toBe('canceled');
+    // Its timeline ends with the cancel: a reader's stream closes there.
+    const timeline = framesOf(await (await app.request(`/runs/${runId}/events`)).text());
+    expect(timeline.at(-1)?.event).toBe('run.canceled');
     // Another orchestrator on the same records (a restart) finds nothing to resume.
     expect(await orchestrator().resumeRuns()).toBe(0);
   });

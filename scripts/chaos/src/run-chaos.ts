@@ -297,11 +297,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     };
     const counts = { lost: 0, stuck: 0, executedAgain: 0, extraTasks: 0, gaps: measured.readerGaps };
     const outcomes = { completed: 0, failed: 0, canceled: 0, resumed: 0, cancelNotCanceled: 0 };
-    for (const run of tracked) {
+    const check = async (run: Tracked) => {
       const response = await fetch(`${survivor}/runs/${run.runId}`);
       if (response.status === 404) {
         counts.lost += 1;
-        continue;
+        return;
       }
       const view = (await response.json()) as RunView;
       if (!isFinished(view.status)) counts.stuck += 1;
@@ -335,7 +335,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         const { tasks } = await client.listTasks({ contextId: run.contextId });
         counts.extraTasks += Math.max(0, tasks.length - attempts);
       }
-    }
+    };
+    // A few runs checked at once: the counts do not depend on the order.
+    let nextCheck = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let index = nextCheck++; index < tracked.length; index = nextCheck++) {
+          const run = tracked[index];
+          if (run) await check(run);
+        }
+      }),
+    );
     return {
       runs,
       concurrency,

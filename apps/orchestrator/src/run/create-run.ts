@@ -206,8 +206,16 @@ export function createRun(input: RunInput): Run {
     for (const listener of listeners) listener(event);
   });
 
+  // Once a round has said how it ended, a step's late report (a cancel answered after the end) is not written:
+  // the final event stays the last one of the round.
+  let roundEnded = false;
   const emit = (body: RunEventBody): RunEvent => {
-    if (body.type === 'run.completed' || body.type === 'run.failed' || body.type === 'run.canceled') {
+    const final = body.type === 'run.completed' || body.type === 'run.failed' || body.type === 'run.canceled';
+    if (roundEnded && !final && body.type !== 'refine.started') {
+      return { runId: view.runId, seq: 0, at: new Date().toISOString(), ...body } as RunEvent;
+    }
+    if (final) {
+      roundEnded = true;
       delete view.question;
       delete view.questions;
     }
@@ -376,6 +384,7 @@ export function createRun(input: RunInput): Run {
 
   /** Runs one round; the run's status and final event come from it. Never rejects. */
   function startRound(work: (round: Round) => Promise<void>, refinement?: RefinementView): Promise<RunView> {
+    roundEnded = false;
     controller = new AbortController();
     const { signal } = controller;
     const traced = input.telemetry?.round(

@@ -112,6 +112,8 @@ export async function runStep(input: StepInput): Promise<StepResult> {
     const stream = new AbortController();
     let stopping: 'canceled' | 'timeout' | 'released' | undefined;
     let stopWhenKnown = false;
+    // The remote cancel under way: awaited before the step says it ended, so its report comes first.
+    let canceling: Promise<void> | undefined;
     const stop = (why: 'canceled' | 'timeout' | 'released') => {
       stopping ??= why;
       // Released to another instance: stop following; the remote task goes on, and the next holder follows it.
@@ -125,7 +127,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
         setTimeout(() => stream.abort(), 3_000).unref?.();
         return;
       }
-      void cancelRemote().finally(() => stream.abort());
+      canceling = cancelRemote().finally(() => stream.abort());
     };
     const onAbort = () => stop(isReleased(signal) ? 'released' : 'canceled');
     signal.addEventListener('abort', onAbort, { once: true });
@@ -170,7 +172,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
         }
         if (stopWhenKnown && taskId !== undefined) {
           stopWhenKnown = false;
-          void cancelRemote().finally(() => stream.abort());
+          canceling = cancelRemote().finally(() => stream.abort());
         }
       }
     } catch (error) {
@@ -192,6 +194,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     }
+    await canceling;
     if (stopping === 'released') throw released();
     if (stopping === 'canceled') throw new ChainError('CANCELED', 'The run was canceled', { step, agent });
     if (stopping === 'timeout') {
