@@ -118,8 +118,11 @@ export async function createBullmqRunEngine(options: BullmqRunEngineOptions): Pr
     async close() {
       // Rounds under way are released, not failed: the next instance goes on from their events.
       worker?.cancelAllJobs('This orchestrator instance is closing');
-      await worker?.close();
-      await queue.close();
+      // The released rounds go back to the queue; a close that hangs on a connection is forced after a while.
+      const closing = worker?.close();
+      const forced = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 5_000).unref?.());
+      if ((await Promise.race([closing, forced])) === 'late') await worker?.close(true);
+      await Promise.race([queue.close(), forced]);
     },
   };
 }

@@ -21,7 +21,7 @@ if (postgres.available) {
       const schema = `baton_engine_${process.pid}_${schemas}`;
       return {
         engine: () =>
-          createBullmqRunEngine({ postgresUrl: postgres.url, schema, leaseMs: 2_000, logger: quiet }),
+          createBullmqRunEngine({ postgresUrl: postgres.url, schema, leaseMs: 10_000, logger: quiet }),
         async cleanup() {
           const admin = new pg.Client({ connectionString: postgres.url });
           await admin.connect();

@@ -162,8 +162,15 @@ export function createRunService(options: RunServiceOptions): RunService {
     const run = host.held(request.runId);
     if (run === undefined) throw moving(request.runId);
     if (request.op === 'cancel') {
+      const refining = run.view.refinements?.at(-1)?.status === 'running';
       const ended = await run.cancel();
-      return run.keptView() ?? ended;
+      const view = run.keptView() ?? ended;
+      // Canceled: the run, or the refinement under way (the run then keeps its result). It ended some other
+      // way before the cancel took effect: said as such, not as a cancel.
+      const canceled =
+        view.status === 'canceled' || (refining && view.refinements?.at(-1)?.status === 'canceled');
+      if (!canceled) throw finished(view);
+      return view;
     }
     if (!run.answer(request.text, request.step)) {
       const what = request.step === undefined ? '' : ` on the ${request.step} step`;
