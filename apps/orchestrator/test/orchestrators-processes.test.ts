@@ -5,24 +5,14 @@ import { SummarySchema } from '@baton/chain';
 import { type AppProcess, startAppProcess } from '@baton/chain/testing';
 import { createA2AClient } from '@baton/client';
 import { realService } from '@baton/server/testing';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunEvent, RunView } from '../src/run/run-types.ts';
+import { dropDatabase, freshDatabase } from './postgres-database.ts';
 
 const postgres = await realService('PostgreSQL');
 const database = `baton_orchestrators_${process.pid}`;
 const folder = mkdtempSync(join(tmpdir(), 'baton-orchestrators-'));
 const apps: AppProcess[] = [];
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgres.url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const post = async (base: string, path: string, body: unknown) => {
   const response = await fetch(`${base}${path}`, {
@@ -62,13 +52,7 @@ describe.skipIf(!postgres.available)('two orchestrators on one PostgreSQL', () =
   });
 
   beforeAll(async () => {
-    await admin(async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${database}`);
-      await client.query(`CREATE DATABASE ${database}`);
-    });
-    const base = new URL(postgres.url);
-    base.pathname = `/${database}`;
-    url = base.toString();
+    url = await freshDatabase(postgres.url, database);
     const agents = await Promise.all(
       ['outline-agent', 'doc-agent', 'summary-agent'].map((app) =>
         startAppProcess(app, {
@@ -87,7 +71,7 @@ describe.skipIf(!postgres.available)('two orchestrators on one PostgreSQL', () =
     await Promise.all(apps.map((app) => app.stop('SIGKILL')));
     rmSync(folder, { recursive: true, force: true });
     if (postgres.available) {
-      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+      await dropDatabase(postgres.url, database);
     }
   });
 

@@ -55,6 +55,7 @@ export async function createBullmqRunEngine(options: BullmqRunEngineOptions): Pr
   queue.on('error', (error) => logger.warn('Run engine queue error', { error }));
   await queue.waitUntilReady();
   let worker: { cancelAllJobs(reason?: string): void; close(force?: boolean): Promise<void> } | undefined;
+  let closing = false;
 
   return {
     instanceId,
@@ -66,8 +67,9 @@ export async function createBullmqRunEngine(options: BullmqRunEngineOptions): Pr
         async (job: Job<RoundData>, token: string | undefined, signal?: AbortSignal) => {
           const { runId, traceparent } = job.data;
           const lease = signal ?? new AbortController().signal;
-          await drive(runId, lease, traceparent ? { traceparent } : {});
-          if (!lease.aborted) return;
+          // Fetched while this instance closes: straight back to the queue, for another instance.
+          if (!closing) await drive(runId, lease, traceparent ? { traceparent } : {});
+          if (!closing && !lease.aborted) return;
           // Released, not ended: the round goes back to the queue for the next instance (a lost lease is
           // another instance's job already, and putting it back fails harmlessly).
           await job.moveToWait(token).catch(() => undefined);
@@ -116,13 +118,24 @@ export async function createBullmqRunEngine(options: BullmqRunEngineOptions): Pr
     },
 
     async close() {
-      // Rounds under way are released, not failed: the next instance goes on from their events.
-      worker?.cancelAllJobs('This orchestrator instance is closing');
-      // The released rounds go back to the queue; a close that hangs on a connection is forced after a while.
-      const closing = worker?.close();
-      const forced = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 5_000).unref?.());
-      if ((await Promise.race([closing, forced])) === 'late') await worker?.close(true);
-      await Promise.race([queue.close(), forced]);
+      closing = true;
+      // The worker stops fetching first, then the rounds under way are released and go back to the queue.
+      // BullMQ's graceful close can wait on a job it is finishing and the next it fetches; after a while it is
+      // left to the process's exit (the rounds are back in the queue, or their lapsed locks put them back).
+      const stopped = (async () => {
+        const closed = worker?.close();
+        worker?.cancelAllJobs('This orchestrator instance is closing');
+        await closed;
+        await queue.close();
+      })();
+      const late = await Promise.race([
+        stopped.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5_000).unref?.()),
+      ]);
+      if (late) {
+        logger.warn('The run engine did not close within 5 s; its connections are left to the process exit');
+        void worker?.close(true).catch(() => undefined);
+      }
     },
   };
 }
