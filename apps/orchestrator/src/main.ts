@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultStoreFor, describeStoresConfig, type OpenedStores, openStoresFromEnv } from '@baton/chain';
 import { createAppLogger, describeTelemetry, startTelemetry, type Telemetry } from '@baton/telemetry-node';
 import { serve } from '@hono/node-server';
+import { readChains } from './chains/load-chains.ts';
 import { readAgentUrls } from './config/read-agent-urls.ts';
 import { loadConsole } from './console/build-console.ts';
 import { createOrchestrator, type Orchestrator } from './create-orchestrator.ts';
@@ -25,12 +26,20 @@ async function prepare(): Promise<{
       fileURLToPath(new URL('../agents.local.json', import.meta.url)),
     );
     const stores = await openStoresFromEnv(process.env, defaultStoreFor('orchestrator'), 'orchestrator');
+    // BATON_CHAINS names a folder of chain definitions (default the shipped ones): a bad file is refused with its
+    // reason and the others load; with none left, the orchestrator does not start.
+    const folder = process.env.BATON_CHAINS?.trim() || undefined;
+    const { chains, refused } = readChains(folder);
+    for (const line of refused) console.error(`orchestrator: chain refused: ${line}`);
+    if (chains.length === 0)
+      throw new Error(`no chain definition could be loaded from ${folder ?? 'chains/'}`);
     const runRecords = await openRunRecords(stores);
     const engine = await openRunEngine(stores, process.env, logger);
     const app = createOrchestrator({
       agents,
       runRecords,
       engine,
+      chains,
       ...(stores.cluster?.bus === undefined ? {} : { bus: stores.cluster.bus }),
       logger,
       hosting: { store: stores.tasks, cluster: stores.cluster, logger },

@@ -162,6 +162,24 @@ describe('chains as data', () => {
     expect(finished?.artifacts.right).toEqual({ answer: 'the right one' });
   });
 
+  it('checks that every step has an agent before the first one runs', async () => {
+    const app = orchestrator({
+      name: 'default',
+      description: 'a last step no agent offers',
+      steps: [step('first', 'test.slow'), step('last', 'test.nobody', ['first'])],
+      result: 'last',
+    });
+    const sentBefore = received.length;
+    const { body } = await postJson(app, '/runs', { topic: 'probes', wait: true });
+    expect(body.status).toBe('failed');
+    expect(body.error).toMatchObject({ code: 'NO_AGENT', step: 'last' });
+    expect(body.error?.message).toMatch(/skill test\.nobody/);
+    // Nothing was sent: the first step did not run for a chain that could not finish.
+    expect(received.length).toBe(sentBefore);
+    const timeline = await (await app.request(`/runs/${body.runId}/events`)).text();
+    expect(timeline).not.toContain('event: step.started');
+  });
+
   it('lists the chains, and refuses a run of an unknown one', async () => {
     const app = orchestrator({
       name: 'default',

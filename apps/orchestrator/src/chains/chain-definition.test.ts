@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findCycle, planWaves } from './chain-definition.ts';
-import { loadChains, parseChainDefinition } from './load-chains.ts';
+import { loadChains, parseChainDefinition, readChains, SHIPPED_CHAINS_DIR } from './load-chains.ts';
 
 const step = (id: string, dependsOn: string[] = [], send: object[] = [{ topic: true }]) => ({
   id,
@@ -34,6 +37,25 @@ describe('chain definitions', () => {
       ['brief'],
     ]);
     expect(main?.steps[0]?.timeoutMs).toBe(120_000);
+  });
+
+  it('reads a folder of definitions, refusing each bad file with its reason while the good ones load', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baton-chains-'));
+    try {
+      const shipped = readFileSync(join(SHIPPED_CHAINS_DIR, 'default.json'), 'utf8');
+      writeFileSync(join(dir, 'a-default.json'), shipped);
+      writeFileSync(join(dir, 'b-broken.json'), '{ "name": ');
+      writeFileSync(join(dir, 'c-twin.json'), shipped);
+      writeFileSync(join(dir, 'notes.txt'), 'not a chain');
+      const { chains, refused } = readChains(dir);
+      expect(chains.map((chain) => chain.name)).toEqual(['default']);
+      expect(refused).toHaveLength(2);
+      expect(refused[0]).toMatch(/^b-broken\.json: not JSON/);
+      expect(refused[1]).toBe('c-twin.json: the name "default" is already taken by another definition');
+      expect(() => loadChains(dir)).toThrow(/b-broken\.json/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([

@@ -286,8 +286,25 @@ export function createRun(input: RunInput): Run {
     }
   }
 
-  /** Runs the `planned` steps as a DAG; the others are read as they are. */
-  const runSteps = (planned: ReadonlySet<string>, round: Round) =>
+  /**
+   * Checks that every planned step has an agent before the first one runs: a missing skill or an agent that cannot
+   * be reached fails the round at once, not after the steps before it have run.
+   */
+  const checkAgents = (planned: ReadonlySet<string>, signal: AbortSignal) =>
+    Promise.all(
+      chain.steps
+        .filter((step) => planned.has(step.id))
+        .map((step) =>
+          input.directory.agentFor({ step: step.id, skill: step.skill, agent: step.agent }, signal),
+        ),
+    );
+
+  /** Runs the `planned` steps as a DAG (once each has an agent); the others are read as they are. */
+  const runSteps = async (planned: ReadonlySet<string>, round: Round) => {
+    await checkAgents(planned, round.signal);
+    return runDagOf(planned, round);
+  };
+  const runDagOf = (planned: ReadonlySet<string>, round: Round) =>
     runDag(chain, planned, {
       signal: round.signal,
       readKept: (definition) => {
