@@ -23,13 +23,18 @@ describe('a process restarted on its SQLite file, with no bus', () => {
       const topic = ctx.task === undefined ? messageText(await ctx.requestInput('Which topic?')) : ctx.text;
       await ctx.complete(`outline of ${topic}`);
     };
-    // The first process takes the task's lease (60 s) and "dies": it never renews nor releases it.
-    const first = createSqliteStores({ path });
-    const before = createRequestHandler({
-      executor,
-      store: first.tasks,
-      cluster: { leases: first.leases, leaseTtlMs: 60_000, instanceId: 'dead-process' },
-    });
+    // A process on the file, with task leases of 60 s and no bus.
+    const processOn = (instanceId: string) => {
+      const stores = createSqliteStores({ path });
+      const handler = createRequestHandler({
+        executor,
+        store: stores.tasks,
+        cluster: { leases: stores.leases, leaseTtlMs: 60_000, instanceId },
+      });
+      return { stores, handler };
+    };
+    // The first process takes the task's lease and "dies": it never renews nor releases it.
+    const { handler: before } = processOn('dead-process');
     const asked = await before.sendMessage(
       { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: '' }] } },
       call,
@@ -37,12 +42,7 @@ describe('a process restarted on its SQLite file, with no bus', () => {
     if (!('task' in asked)) throw new Error('expected a task');
     expect(asked.task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
 
-    const second = createSqliteStores({ path });
-    const after = createRequestHandler({
-      executor,
-      store: second.tasks,
-      cluster: { leases: second.leases, leaseTtlMs: 60_000, instanceId: 'restarted' },
-    });
+    const { stores: second, handler: after } = processOn('restarted');
     const answered = await after.sendMessage(
       { message: { messageId: 'm2', role: 'ROLE_USER', taskId: asked.task.id, parts: [{ text: 'tea' }] } },
       call,

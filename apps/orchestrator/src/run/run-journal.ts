@@ -132,14 +132,19 @@ export function createRunJournal(options: RunJournalOptions): RunJournal {
     return taken;
   };
 
-  /** Gives up on a log whose writes the records refuse for good (not an outage): said once, never retried. */
-  const refuse = (log: LogState, error: unknown) => {
-    logger.error('Run events refused by the run records; the run stops here', { runId: log.runId, error });
+  /** Stops a log whose run another process wrote, or whose writes the records refuse: nothing more is kept. */
+  const drop = (log: LogState) => {
     log.lost = true;
     log.pending.length = 0;
     log.view = undefined;
     dirty.delete(log);
     settle(log);
+  };
+
+  /** Gives up on a log whose writes the records refuse for good (not an outage): said once, never retried. */
+  const refuse = (log: LogState, error: unknown) => {
+    logger.error('Run events refused by the run records; the run stops here', { runId: log.runId, error });
+    drop(log);
   };
 
   async function commitLoop(): Promise<void> {
@@ -192,11 +197,7 @@ export function createRunJournal(options: RunJournalOptions): RunJournal {
   ) {
     const { log, count, view } = entry;
     if (refused.has(log.runId)) {
-      log.lost = true;
-      log.pending.length = 0;
-      log.view = undefined;
-      dirty.delete(log);
-      settle(log);
+      drop(log);
       return;
     }
     const events = log.pending.splice(0, count);

@@ -4,7 +4,7 @@ import { createInstanceLink, type InstanceLink, type Logger, type TaskEventBus }
 import type { ChainDefinition } from '../chains/chain-definition.ts';
 import type { RunEngine } from '../engine/run-engine.ts';
 import { beginRefinement, newRunView, roundOf } from './create-run.ts';
-import { RefineRefusedError, type RefineRequest } from './plan-refinement.ts';
+import type { RefineRequest } from './plan-refinement.ts';
 import type { RunFeed } from './run-feed.ts';
 import type { RunHost } from './run-host.ts';
 import { type RunJournal, RunLostError } from './run-journal.ts';
@@ -345,5 +345,3 @@ export function createRunService(options: RunServiceOptions): RunService {
     },
   };
 }
-
-export { RefineRefusedError };
