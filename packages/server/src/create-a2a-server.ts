@@ -271,6 +271,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       ...(pushSigner ? { signer: pushSigner } : {}),
       ...(options.url ? { agentUrl: options.url } : {}),
       ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
+      ...(pushSettings.records?.outbox ? { outbox: pushSettings.records.outbox } : {}),
     });
   const store = options.store
     ? telemetry

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import type { StreamResponse } from '@baton/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingLogger, testCall } from '../src/handler/test-support/test-kit.ts';
-import { createInMemoryPushConfigStore, createPushDispatcher } from '../src/push/index.ts';
+import {
+  createInMemoryPushConfigStore,
+  createPushDispatcher,
+  createPushSigner,
+  deliveryId,
+} from '../src/push/index.ts';
 
 /** What a webhook received. */
 interface Hit {
@@ -90,7 +95,7 @@ describe('push delivery to a real webhook', () => {
       testCall({ version: '0.3' }),
     );
     const dispatcher = createPushDispatcher({ configs, allowlist: ['127.0.0.1'], backoff: noWait });
-    for (const event of events('t1')) dispatcher.notify('t1', event);
+    for (const [index, event] of events('t1').entries()) dispatcher.notify('t1', event, index + 1);
     await dispatcher.flush(5000);
 
     const v1 = hook.accepted.filter((hit) => hit.path === '/v1');
@@ -131,8 +136,8 @@ describe('push delivery to a real webhook', () => {
       backoff: noWait,
       logger: { ...logger, warn: (message, details) => warnings.push({ message, details }) },
     });
-    dispatcher.notify('t1', events('t1')[0] as StreamResponse);
-    dispatcher.notify('t1', events('t1')[1] as StreamResponse);
+    dispatcher.notify('t1', events('t1')[0] as StreamResponse, 1);
+    dispatcher.notify('t1', events('t1')[1] as StreamResponse, 2);
     await dispatcher.flush(5000);
     expect(hook.hits).toHaveLength(6);
     expect(warnings).toEqual([
@@ -142,6 +147,48 @@ describe('push delivery to a real webhook', () => {
       }),
       expect.objectContaining({ details: expect.objectContaining({ event: 'statusUpdate' }) }),
     ]);
+  });
+
+  it('signs every attempt of one delivery with the same token id; a 409 to a repeat means the webhook has it', async () => {
+    // First attempt: the webhook takes it but the answer is lost (500); the retry is a replay it refuses (409).
+    const hook = await receiver((attempt) => (attempt === 1 ? 500 : 409));
+    const configs = createInMemoryPushConfigStore({ allowlist: ['127.0.0.1'] });
+    await configs.create({ taskId: 't1', id: 'cfg', url: hook.url }, testCall());
+    const warnings: unknown[] = [];
+    const dispatcher = createPushDispatcher({
+      configs,
+      allowlist: ['127.0.0.1'],
+      backoff: noWait,
+      signer: createPushSigner(),
+      logger: { ...recordingLogger(), warn: (message, details) => warnings.push({ message, details }) },
+    });
+    dispatcher.notify('t1', events('t1')[1] as StreamResponse, 7);
+    await dispatcher.flush(5000);
+    const tokenIds = hook.hits.map((hit) => {
+      const token = String(hit.headers.authorization).replace(/^Bearer /, '');
+      return (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { jti: string })
+        .jti;
+    });
+    expect(tokenIds).toEqual([deliveryId('t1', 7, 'cfg'), deliveryId('t1', 7, 'cfg')]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('drops a delivery the webhook refuses with 409 on its first attempt', async () => {
+    const hook = await receiver(() => 409);
+    const configs = createInMemoryPushConfigStore({ allowlist: ['127.0.0.1'] });
+    await configs.create({ taskId: 't1', id: 'cfg', url: hook.url }, testCall());
+    const warnings: unknown[] = [];
+    const dispatcher = createPushDispatcher({
+      configs,
+      allowlist: ['127.0.0.1'],
+      backoff: noWait,
+      signer: createPushSigner(),
+      logger: { ...recordingLogger(), warn: (message, details) => warnings.push({ message, details }) },
+    });
+    dispatcher.notify('t1', events('t1')[1] as StreamResponse, 2);
+    await dispatcher.flush(5000);
+    expect(hook.hits).toHaveLength(1);
+    expect(warnings).toEqual([expect.objectContaining({ message: 'Push notification dropped' })]);
   });
 
   it('times out a hanging webhook without blocking another task', async () => {
@@ -158,8 +205,8 @@ describe('push delivery to a real webhook', () => {
       backoff: noWait,
       logger: { error: () => undefined, warn: (_m, details) => warnings.push(details) },
     });
-    dispatcher.notify('slow', events('slow')[0] as StreamResponse);
-    for (const event of events('fast')) dispatcher.notify('fast', event);
+    dispatcher.notify('slow', events('slow')[0] as StreamResponse, 1);
+    for (const [index, event] of events('fast').entries()) dispatcher.notify('fast', event, index + 1);
     await until(() => hook.accepted.length === 4);
     expect(warnings).toEqual([]);
     expect(hook.hits.filter((hit) => hit.path === '/slow')).toHaveLength(1);
@@ -181,7 +228,7 @@ describe('push delivery to a real webhook', () => {
       },
       logger: { error: () => undefined, warn: (_m, details) => warnings.push(details) },
     });
-    dispatcher.notify('t', events('t')[0] as StreamResponse);
+    dispatcher.notify('t', events('t')[0] as StreamResponse, 1);
     await dispatcher.flush(1000);
     expect(sent).toEqual([]);
     expect(warnings[0]).toMatchObject({
@@ -210,7 +257,7 @@ describe('push delivery to a real webhook', () => {
       },
       logger: { error: () => undefined, warn: (_m, details) => warnings.push(details) },
     });
-    dispatcher.notify('t', events('t')[0] as StreamResponse);
+    dispatcher.notify('t', events('t')[0] as StreamResponse, 1);
     await dispatcher.flush(1000);
     expect(sent).toEqual([]);
     expect(warnings[0]).toMatchObject({ reason: expect.stringContaining('could not be resolved') });
@@ -225,7 +272,7 @@ describe('push delivery to a real webhook', () => {
       allowlist: ['127.0.0.1'],
       logger: { error: () => undefined, warn: () => undefined },
     });
-    dispatcher.notify('t', events('t')[0] as StreamResponse);
+    dispatcher.notify('t', events('t')[0] as StreamResponse, 1);
     const started = Date.now();
     await dispatcher.flush(100);
     expect(Date.now() - started).toBeLessThan(1000);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Logger,
   type PushConfigRecords,
@@ -10,6 +11,7 @@ import { applyPostgresMigrations, quoteIdentifier } from './apply-postgres-migra
 import { isUnreachable } from './postgres-errors.ts';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.ts';
 import { createPostgresPushConfigRecords } from './postgres-push-config-records.ts';
+import { createPostgresPushOutbox } from './postgres-push-outbox.ts';
 import { createPostgresTaskLeaseStore } from './postgres-task-lease-store.ts';
 import { createPostgresTaskStore } from './postgres-task-store.ts';
 
@@ -30,11 +32,17 @@ export interface PostgresStoresOptions {
   readonly queryTimeoutMs?: number;
   /** Where unreadable rows and lost connections are reported. Default: the console. */
   readonly logger?: Logger;
+  /**
+   * How long a push delivery stays with the instance whose write owed it, without a renewal, before another
+   * instance takes it over (the instance died between the event and its delivery); default 15,000 ms, as task leases.
+   */
+  readonly pushHoldMs?: number;
 }
 
 /** Every Baton store on one PostgreSQL database. */
 export interface PostgresStores {
   readonly tasks: TaskStore;
+  /** The push configs, with the outbox of deliveries the task writes owe (`pushConfigs.outbox`). */
   readonly pushConfigs: PushConfigRecords;
   /** Who runs each task: instances send cancels and follow-ups to the holder, and recover expired ones. */
   readonly leases: TaskLeaseStore;
@@ -85,9 +93,10 @@ export async function createPostgresStores(options: PostgresStoresOptions): Prom
       { cause: error },
     );
   }
+  const outbox = { holder: randomUUID(), holdMs: options.pushHoldMs ?? 15_000 };
   return {
-    tasks: createPostgresTaskStore(pool, logger ? { logger } : {}),
-    pushConfigs: createPostgresPushConfigRecords(pool),
+    tasks: createPostgresTaskStore(pool, { outbox, ...(logger ? { logger } : {}) }),
+    pushConfigs: { ...createPostgresPushConfigRecords(pool), outbox: createPostgresPushOutbox(pool, outbox) },
     leases: createPostgresTaskLeaseStore(pool),
     pool,
     close: () => pool.end(),

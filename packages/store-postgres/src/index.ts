@@ -18,5 +18,6 @@ export {
 export { isUnreachable, whileReachable } from './postgres-errors.ts';
 export { POSTGRES_MIGRATIONS, type PostgresMigration } from './postgres-migrations.ts';
 export { createPostgresPushConfigRecords } from './postgres-push-config-records.ts';
+export { createPostgresPushOutbox, type OutboxHold } from './postgres-push-outbox.ts';
 export { createPostgresTaskLeaseStore } from './postgres-task-lease-store.ts';
 export { createPostgresTaskStore, type PostgresTaskStoreOptions } from './postgres-task-store.ts';

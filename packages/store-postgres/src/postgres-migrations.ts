@@ -74,4 +74,21 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX baton_task_messages_by_message_id ON baton_task_messages ((message->>'messageId'));
     `,
   },
+  {
+    version: 4,
+    name: 'the push outbox: the deliveries each event owes, written with the event',
+    sql: `
+      CREATE TABLE baton_push_outbox (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        task_id text NOT NULL,
+        task_version bigint NOT NULL,
+        config_id text NOT NULL,
+        event json NOT NULL,
+        holder text NOT NULL,
+        held_until timestamptz NOT NULL
+      );
+      CREATE INDEX baton_push_outbox_by_event ON baton_push_outbox (task_id, task_version);
+      CREATE INDEX baton_push_outbox_by_hold ON baton_push_outbox (held_until, seq);
+    `,
+  },
 ];

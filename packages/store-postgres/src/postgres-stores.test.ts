@@ -1,7 +1,9 @@
 import {
   describePushConfigRecordsContract,
+  describePushOutboxContract,
   describeTaskLeaseStoreContract,
   describeTaskStoreContract,
+  type OutboxStores,
   realService,
 } from '@baton/server/testing';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -10,22 +12,32 @@ import { createPostgresStores, type PostgresStores } from './create-postgres-sto
 const postgres = await realService('PostgreSQL');
 const schema = `baton_test_${process.pid}_${Date.now().toString(36)}`;
 let stores: PostgresStores;
+let other: PostgresStores;
+const HOLD_MS = 2_000;
 
 // One schema for the file; each test starts from empty tables.
 async function emptied(): Promise<PostgresStores> {
   await stores.pool.query(
-    'TRUNCATE baton_tasks, baton_task_messages, baton_task_artifact_chunks, baton_push_configs, baton_task_leases RESTART IDENTITY',
+    'TRUNCATE baton_tasks, baton_task_messages, baton_task_artifact_chunks, baton_push_configs, baton_task_leases, baton_push_outbox RESTART IDENTITY',
   );
   return stores;
 }
 
+function asOutboxStores(opened: PostgresStores): OutboxStores {
+  const { outbox } = opened.pushConfigs;
+  if (!outbox) throw new Error('the PostgreSQL stores offer no push outbox');
+  return { tasks: opened.tasks, pushConfigs: { ...opened.pushConfigs, outbox } };
+}
+
 describe.skipIf(!postgres.available)('postgres stores', () => {
   beforeAll(async () => {
-    stores = await createPostgresStores({ url: postgres.url, schema });
+    stores = await createPostgresStores({ url: postgres.url, schema, pushHoldMs: HOLD_MS });
+    other = await createPostgresStores({ url: postgres.url, schema, pushHoldMs: HOLD_MS });
   });
   afterAll(async () => {
     await stores?.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await stores?.close();
+    await other?.close();
   });
 
   describeTaskStoreContract('postgres', {
@@ -34,4 +46,8 @@ describe.skipIf(!postgres.available)('postgres stores', () => {
   });
   describePushConfigRecordsContract('postgres', { createRecords: async () => (await emptied()).pushConfigs });
   describeTaskLeaseStoreContract('postgres', { createLeases: async () => (await emptied()).leases });
+  describePushOutboxContract('postgres', {
+    holdMs: HOLD_MS,
+    openPair: async () => [asOutboxStores(await emptied()), asOutboxStores(other)],
+  });
 });

@@ -18,12 +18,15 @@ import {
 } from '@baton/server';
 import type { Pool } from 'pg';
 import { sqlState, whileReachable } from './postgres-errors.ts';
+import { OUTBOX_ROWS, type OutboxHold } from './postgres-push-outbox.ts';
 import { preparedQuery } from './prepared-query.ts';
 
 /** Options of {@link createPostgresTaskStore}. */
 export interface PostgresTaskStoreOptions {
   /** Where unreadable rows are reported (a listing skips them). Default: the console. */
   readonly logger?: Logger;
+  /** Who holds the push outbox rows this store's writes add, and for how long (see `createPostgresPushOutbox`). */
+  readonly outbox?: OutboxHold;
 }
 
 interface TaskRow {
@@ -94,9 +97,23 @@ function eventInsert(table: string, columns: string): string {
 
 const INSERT_MESSAGE = eventInsert('baton_task_messages', 'message');
 const GET_TASK = `SELECT ${taskColumns('task', '$2', '$3')} FROM baton_tasks task WHERE task.id = $1`;
-const SET_STATUS =
-  'UPDATE baton_tasks SET state = $1, status_time = $2, status = $3, version = version + 1 WHERE id = $4 RETURNING version';
-const INSERT_CHUNK = eventInsert('baton_task_artifact_chunks', 'append, artifact');
+/** The status, and the deliveries its update event owes to the task's push configs, in one statement. */
+const SET_STATUS = `
+  WITH bumped AS (
+    UPDATE baton_tasks SET state = $1, status_time = $2, status = $3, version = version + 1 WHERE id = $4
+    RETURNING id, context_id, version
+  ), owed AS (
+    ${OUTBOX_ROWS("json_build_object('statusUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'status', $3::json))", '$5', '$6')}
+  )
+  SELECT version FROM bumped`;
+/** An artifact event; a finished artifact (`$4`: last chunk) also owes its deliveries, in the same statement. */
+const INSERT_CHUNK = `
+  WITH bumped AS (UPDATE baton_tasks SET version = version + 1 WHERE id = $1 RETURNING id, context_id, version),
+  added AS (INSERT INTO baton_task_artifact_chunks (task_id, append, artifact) SELECT id, $2, $3 FROM bumped),
+  owed AS (
+    ${OUTBOX_ROWS("json_build_object('artifactUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'artifact', $3::json, 'append', $2::boolean, 'lastChunk', $4::boolean))", '$5', '$6', '$4::boolean')}
+  )
+  SELECT version FROM bumped`;
 const FIND_USER_MESSAGE = `
   SELECT message.task_id FROM baton_task_messages message
   JOIN baton_tasks task ON task.id = message.task_id
@@ -106,12 +123,16 @@ const FIND_USER_MESSAGE = `
 
 /**
  * A {@link TaskStore} in PostgreSQL, shared by every instance of an agent. Each write is one statement: a
- * status is an UPDATE of the task's row, a message or an artifact event an INSERT of its own row; a read is one
- * statement that also replays the task's artifact events. An unreachable database is reported as the
+ * status is an UPDATE of the task's row, a message or an artifact event an INSERT of its own row; a status or a
+ * finished artifact also adds the push deliveries it owes to the outbox; a read is one statement that also
+ * replays the task's artifact events. An unreachable database is reported as the
  * retryable STORE_UNAVAILABLE error.
  */
 export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOptions = {}): TaskStore {
   const logger = options.logger ?? consoleLogger;
+  // Without an outbox holder the rows are still written (a config exists only where push is on), held by nobody.
+  const holder = options.outbox?.holder ?? '';
+  const holdMs = options.outbox?.holdMs ?? 0;
 
   async function writeEvent(taskId: string, name: string, sql: string, params: unknown[]): Promise<number> {
     const result = await preparedQuery<{ version: string }>(pool, name, sql, [taskId, ...params]);
@@ -160,11 +181,13 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
     },
 
     async setStatus(taskId, status) {
-      const result = await preparedQuery<{ version: string }>(pool, 'set_status', SET_STATUS, [
+      const result = await preparedQuery<{ version: string }>(pool, 'set_status_owing', SET_STATUS, [
         status.state,
         statusTimeOf(status),
         JSON.stringify(status),
         taskId,
+        holder,
+        holdMs,
       ]);
       const row = result.rows[0];
       if (!row) throw A2AError.taskNotFound(taskId);
@@ -175,7 +198,13 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
       writeEvent(taskId, 'add_message', INSERT_MESSAGE, [JSON.stringify(message)]),
 
     appendArtifact: (taskId, artifact, chunk) =>
-      writeEvent(taskId, 'append_artifact', INSERT_CHUNK, [chunk.append, JSON.stringify(artifact)]),
+      writeEvent(taskId, 'append_artifact_owing', INSERT_CHUNK, [
+        chunk.append,
+        JSON.stringify(artifact),
+        chunk.lastChunk,
+        holder,
+        holdMs,
+      ]),
 
     async findUserMessage(scope, messageId, since) {
       const result = await preparedQuery<{ task_id: string }>(pool, 'find_user_message', FIND_USER_MESSAGE, [

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger, PushConfigRecords, TaskLeaseStore, TaskStore } from '@baton/server';
 import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.ts';
 import { createSqlitePushConfigRecords } from './sqlite-push-config-records.ts';
+import { createSqlitePushOutbox } from './sqlite-push-outbox.ts';
 import { createSqliteTaskLeaseStore } from './sqlite-task-lease-store.ts';
 import { createSqliteTaskStore } from './sqlite-task-store.ts';
 import { createSqliteWriteBatch } from './sqlite-write-batch.ts';
@@ -11,11 +13,17 @@ export interface SqliteStoresOptions {
   readonly path: string;
   /** Where unreadable rows are reported. Default: the console. */
   readonly logger?: Logger;
+  /**
+   * How long a push delivery stays with the process whose write owed it, without a renewal, before the next
+   * process on the file takes it over (the first died between the event and its delivery); default 15,000 ms, as task leases.
+   */
+  readonly pushHoldMs?: number;
 }
 
 /** Every Baton store on one SQLite database. */
 export interface SqliteStores {
   readonly tasks: TaskStore;
+  /** The push configs, with the outbox of deliveries the task writes owe (`pushConfigs.outbox`). */
   readonly pushConfigs: PushConfigRecords;
   /** Who runs each task, so a task left WORKING by a process that died is ended after a restart. */
   readonly leases: TaskLeaseStore;
@@ -37,9 +45,17 @@ export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
   const database = openSqliteDatabase(options.path);
   // One write batch for the three stores: their writes share commits.
   const writes = createSqliteWriteBatch(database);
+  const outbox = { holder: randomUUID(), holdMs: options.pushHoldMs ?? 15_000 };
   return {
-    tasks: createSqliteTaskStore(database, { writes, ...(options.logger ? { logger: options.logger } : {}) }),
-    pushConfigs: createSqlitePushConfigRecords(database, writes),
+    tasks: createSqliteTaskStore(database, {
+      writes,
+      outbox,
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
+    pushConfigs: {
+      ...createSqlitePushConfigRecords(database, writes),
+      outbox: createSqlitePushOutbox(database, writes, outbox),
+    },
     leases: createSqliteTaskLeaseStore(database, { writes }),
     database,
     async close() {

@@ -11,6 +11,7 @@ export { createSqliteStores, type SqliteStores, type SqliteStoresOptions } from 
 export { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.ts';
 export { SQLITE_MIGRATIONS, type SqliteMigration } from './sqlite-migrations.ts';
 export { createSqlitePushConfigRecords } from './sqlite-push-config-records.ts';
+export { createSqlitePushOutbox, type OutboxHold } from './sqlite-push-outbox.ts';
 export { createSqliteTaskLeaseStore } from './sqlite-task-lease-store.ts';
 export { createSqliteTaskStore, type SqliteTaskStoreOptions } from './sqlite-task-store.ts';
 export { createSqliteWriteBatch, type SqliteWriteBatch } from './sqlite-write-batch.ts';

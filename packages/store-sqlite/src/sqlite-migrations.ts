@@ -94,4 +94,21 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
         ON baton_task_messages (json_extract(message, '$.messageId'));
     `,
   },
+  {
+    version: 4,
+    name: 'the push outbox: the deliveries each event owes, written with the event',
+    sql: `
+      CREATE TABLE baton_push_outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        task_id TEXT NOT NULL,
+        task_version INTEGER NOT NULL,
+        config_id TEXT NOT NULL,
+        event TEXT NOT NULL,
+        holder TEXT NOT NULL,
+        held_until INTEGER NOT NULL
+      );
+      CREATE INDEX baton_push_outbox_by_event ON baton_push_outbox (task_id, task_version);
+      CREATE INDEX baton_push_outbox_by_hold ON baton_push_outbox (held_until, seq);
+    `,
+  },
 ];

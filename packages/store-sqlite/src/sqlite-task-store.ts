@@ -17,6 +17,7 @@ import {
   taskFromRows,
 } from '@baton/server';
 import type { SqliteDatabase } from './open-sqlite-database.ts';
+import { type OutboxHold, outboxRows } from './sqlite-push-outbox.ts';
 import { createSqliteWriteBatch, type SqliteWriteBatch } from './sqlite-write-batch.ts';
 
 /** Options of {@link createSqliteTaskStore}. */
@@ -25,6 +26,8 @@ export interface SqliteTaskStoreOptions {
   readonly writes?: SqliteWriteBatch;
   /** Where unreadable rows are reported (a listing skips them). Default: the console. */
   readonly logger?: Logger;
+  /** Who holds the push outbox rows this store's writes add, and for how long (see `createSqlitePushOutbox`). */
+  readonly outbox?: OutboxHold;
 }
 
 interface TaskRow {
@@ -81,6 +84,23 @@ export function createSqliteTaskStore(
     'UPDATE baton_tasks SET version = version + 1 WHERE id = ? RETURNING version',
   );
   const selectTask = database.prepare(`SELECT ${TASK_COLUMNS} FROM baton_tasks WHERE id = @id`);
+  const hasPushConfig = database.prepare('SELECT 1 FROM baton_push_configs WHERE task_id = ? LIMIT 1');
+  const oweStatus = database.prepare(
+    outboxRows(
+      "json_object('statusUpdate', json_object('taskId', task.id, 'contextId', task.context_id, 'status', json(@event)))",
+    ),
+  );
+  const oweArtifact = database.prepare(
+    outboxRows(
+      "json_object('artifactUpdate', json_object('taskId', task.id, 'contextId', task.context_id, 'artifact', json(@event), 'append', json(@append), 'lastChunk', json('true')))",
+    ),
+  );
+  const holder = options.outbox?.holder ?? '';
+  const holdMs = options.outbox?.holdMs ?? 0;
+  const hold = () => ({ holder, heldUntil: Date.now() + holdMs });
+  // A write that owes push deliveries is two statements, run in a savepoint; the rest need none.
+  const writeOwing = <T>(taskId: string, write: () => T): Promise<T> =>
+    hasPushConfig.get(taskId) === undefined ? writes.run(write) : writes.runAtomic(write);
   const selectUserMessage = database.prepare(`
     SELECT message.task_id AS taskId FROM baton_task_messages message
     JOIN baton_tasks task ON task.id = message.task_id
@@ -154,9 +174,10 @@ export function createSqliteTaskStore(
   };
 
   // The event row first: without a task row its foreign key fails and nothing was written (TaskNotFound);
-  // with one, the version bump that follows cannot fail. One statement at a time, so no savepoint is needed.
-  const writeEvent = (taskId: string, insert: () => void): Promise<number> =>
-    writes.run(() => {
+  // with one, the version bump that follows cannot fail. One statement at a time, so no savepoint is needed,
+  // unless the event also owes push deliveries (`owe`, after the bump so the rows carry the new version).
+  const writeEvent = (taskId: string, insert: () => void, owe?: () => void): Promise<number> => {
+    const write = () => {
       try {
         insert();
       } catch (error) {
@@ -164,8 +185,12 @@ export function createSqliteTaskStore(
           throw A2AError.taskNotFound(taskId);
         throw error;
       }
-      return (bumpVersion.get(taskId) as { version: number }).version;
-    });
+      const { version } = bumpVersion.get(taskId) as { version: number };
+      owe?.();
+      return version;
+    };
+    return owe ? writeOwing(taskId, write) : writes.run(write);
+  };
 
   return {
     async create(task, scope) {
@@ -193,9 +218,11 @@ export function createSqliteTaskStore(
 
     async setStatus(taskId, status) {
       const json = JSON.stringify(status);
-      const updated = (await writes.run(() =>
-        updateStatus.get(status.state, statusTimeOf(status), json, taskId),
-      )) as { version: number } | undefined;
+      const updated = (await writeOwing(taskId, () => {
+        const row = updateStatus.get(status.state, statusTimeOf(status), json, taskId);
+        if (row) oweStatus.run({ id: taskId, event: json, ...hold() });
+        return row;
+      })) as { version: number } | undefined;
       if (!updated) throw A2AError.taskNotFound(taskId);
       return updated.version;
     },
@@ -207,7 +234,14 @@ export function createSqliteTaskStore(
 
     async appendArtifact(taskId, artifact, chunk) {
       const json = JSON.stringify(artifact);
-      return writeEvent(taskId, () => insertChunk.run(taskId, chunk.append ? 1 : 0, json));
+      const append = chunk.append ? 1 : 0;
+      if (!chunk.lastChunk) return writeEvent(taskId, () => insertChunk.run(taskId, append, json));
+      return writeEvent(
+        taskId,
+        () => insertChunk.run(taskId, append, json),
+        () =>
+          oweArtifact.run({ id: taskId, event: json, append: chunk.append ? 'true' : 'false', ...hold() }),
+      );
     },
 
     async findUserMessage(scope, messageId, since) {

@@ -50,7 +50,7 @@ export async function openStores(
   config: StoresConfig,
   options: OpenStoresOptions = {},
 ): Promise<OpenedStores> {
-  const { leases, ...opened } = await openStore(config, options.logger, options.schema);
+  const { leases, ...opened } = await openStore(config, options);
   if (!leases) return { ...opened, config };
   let bus: TaskEventBus | undefined;
   try {
@@ -75,18 +75,17 @@ export async function openStores(
   };
 }
 
-async function openStore(
-  config: StoresConfig,
-  logger: Logger | undefined,
-  schema: string | undefined,
-): Promise<OpenedStore> {
+async function openStore(config: StoresConfig, options: OpenStoresOptions): Promise<OpenedStore> {
   const { store } = config;
+  const { logger, schema, leaseTtlMs } = options;
   const log = logger ? { logger } : {};
+  // A push delivery a dead instance owed is taken over within one lease time, as its tasks are.
+  const hold = leaseTtlMs === undefined ? {} : { pushHoldMs: leaseTtlMs };
   if (store.kind === 'sqlite') {
     const { createSqliteStores } = await import('@baton/store-sqlite');
     let sqlite: SqliteStores;
     try {
-      sqlite = createSqliteStores({ path: store.path, ...log });
+      sqlite = createSqliteStores({ path: store.path, ...log, ...hold });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`Cannot open the SQLite store at ${store.path}: ${reason}`, { cause: error });
@@ -99,6 +98,7 @@ async function openStore(
     const postgres = await createPostgresStores({
       url: store.url,
       ...log,
+      ...hold,
       ...(schema === undefined ? {} : { schema }),
     });
     const { tasks, pushConfigs, leases } = postgres;

@@ -25,6 +25,7 @@ export {
   type PushDispatcherOptions,
 } from './push-dispatcher.ts';
 export type { AddressGuard, PushNetwork, PushNetworkOptions } from './push-network.ts';
+export { deliveryId, type OutboxDelivery, type PushOutbox } from './push-outbox.ts';
 export {
   buildPushRequest,
   isNotifiable,

@@ -1,3 +1,4 @@
+import type { PushOutbox } from './push-outbox.ts';
 import type { StoredPushConfig } from './push-targets.ts';
 
 /** A saved push config with its place in the task's creation order. */
@@ -26,4 +27,9 @@ export interface PushConfigRecords {
   delete(taskId: string, configId: string): Promise<void>;
   /** Removes every config of the task. */
   deleteForTask(taskId: string): Promise<void>;
+  /**
+   * The outbox of a durable backend whose task store keeps each event's deliveries with the event (see
+   * {@link PushOutbox}); the server's dispatcher uses it when these records are its push records.
+   */
+  readonly outbox?: PushOutbox;
 }

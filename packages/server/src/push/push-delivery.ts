@@ -30,11 +30,17 @@ export interface DeliveryPlan {
   readonly attemptHeaders?: () => Promise<Readonly<Record<string, string>>>;
   /** Fires when delivery must be abandoned (shutdown deadline). */
   readonly abandon: AbortSignal;
+  /**
+   * Set when every attempt carries the same token id: the webhook may then answer a repeat with 409 (a replay of
+   * a token it took), which means it already has the delivery. `true` when even the first attempt may be a repeat
+   * (a delivery taken over from a process that died); `false` for attempts after the first only.
+   */
+  readonly sentBefore?: boolean;
 }
 
 /** How a delivery ended. */
 export type DeliveryOutcome =
-  | { readonly ok: true; readonly attempts: number }
+  | { readonly ok: true; readonly attempts: number; readonly repeat?: true }
   | { readonly ok: false; readonly attempts: number; readonly reason: string };
 
 /** Sleeps on a timer, waking early on abort. */
@@ -58,9 +64,14 @@ function describeFailure(error: unknown): unknown {
   return error;
 }
 
-type Attempt = { readonly ok: boolean; readonly retry: boolean; readonly reason: string };
+type Attempt = {
+  readonly ok: boolean;
+  readonly retry: boolean;
+  readonly reason: string;
+  readonly repeat?: true;
+};
 
-async function attempt(plan: DeliveryPlan): Promise<Attempt> {
+async function attempt(plan: DeliveryPlan, mayBeRepeat: boolean): Promise<Attempt> {
   try {
     await plan.checkUrl(plan.url);
   } catch (error) {
@@ -86,6 +97,7 @@ async function attempt(plan: DeliveryPlan): Promise<Attempt> {
     });
     await response.body?.cancel().catch(() => undefined);
     if (response.status >= 200 && response.status < 300) return { ok: true, retry: false, reason: '' };
+    if (response.status === 409 && mayBeRepeat) return { ok: true, retry: false, reason: '', repeat: true };
     const retry = response.status === 408 || response.status === 429 || response.status >= 500;
     return { ok: false, retry, reason: `the webhook answered HTTP ${response.status}` };
   } catch (error) {
@@ -101,7 +113,8 @@ async function attempt(plan: DeliveryPlan): Promise<Attempt> {
 
 /**
  * POSTs one notification: each attempt has its own timeout; network errors, timeouts, 408, 429 and 5xx are
- * retried up to `retries` times with backoff; other statuses, redirects and refused URLs are not.
+ * retried up to `retries` times with backoff; other statuses, redirects and refused URLs are not. A 409 to a
+ * delivery that may have reached the webhook before (see {@link DeliveryPlan.sentBefore}) counts as delivered.
  */
 export async function deliver(plan: DeliveryPlan): Promise<DeliveryOutcome> {
   const baseMs = plan.backoff.baseMs ?? 500;
@@ -111,8 +124,9 @@ export async function deliver(plan: DeliveryPlan): Promise<DeliveryOutcome> {
   let reason = 'abandoned at shutdown';
   for (let attempts = 1; attempts <= plan.retries + 1; attempts += 1) {
     if (plan.abandon.aborted) return { ok: false, attempts: attempts - 1, reason };
-    const result = await attempt(plan);
-    if (result.ok) return { ok: true, attempts };
+    const mayBeRepeat = plan.sentBefore !== undefined && (plan.sentBefore || attempts > 1);
+    const result = await attempt(plan, mayBeRepeat);
+    if (result.ok) return result.repeat ? { ok: true, attempts, repeat: true } : { ok: true, attempts };
     reason = result.reason;
     if (!result.retry || attempts > plan.retries) return { ok: false, attempts, reason };
     await sleep(random() * Math.min(maxMs, baseMs * 2 ** (attempts - 1)), plan.abandon);

@@ -48,6 +48,11 @@ export interface PushTokenClaims {
   readonly taskId: string;
   /** The exact request body; its SHA-256 goes in `request_body_sha256`. */
   readonly body: string;
+  /**
+   * `jti`: the delivery's id, the same on every attempt of one delivery (and after another instance takes it
+   * over), so a receiver that remembers token ids drops a repeat. Default: a new random id.
+   */
+  readonly tokenId?: string | undefined;
 }
 
 /** Signs push deliveries and publishes the keys that verify them. */
@@ -122,7 +127,7 @@ async function loadKey(input: PushSigningKey | undefined, given?: PushSigningAlg
 
 /**
  * Creates the signer of push deliveries: each delivery gets a short-lived JWT (`iss`, `aud`, `iat`, `exp`,
- * a unique `jti`, `taskId`, and `request_body_sha256`), protected header `{alg, kid, jku, typ: 'JWT'}`.
+ * a `jti` naming the delivery, `taskId`, and `request_body_sha256`), protected header `{alg, kid, jku, typ: 'JWT'}`.
  * jose does the cryptography.
  *
  * @example
@@ -153,7 +158,7 @@ export function createPushSigner(options: PushSignerOptions = {}): PushSigner {
         .setAudience(claims.audience)
         .setIssuedAt(seconds)
         .setExpirationTime(seconds + ttlSeconds)
-        .setJti(crypto.randomUUID());
+        .setJti(claims.tokenId ?? crypto.randomUUID());
       if (claims.issuer) token.setIssuer(claims.issuer);
       return token.sign(loaded.key);
     },

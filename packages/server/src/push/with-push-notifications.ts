@@ -9,7 +9,7 @@ export function withPushNotifications(hub: TaskEventHub, dispatcher: PushDispatc
   return {
     publish(taskId, event, version) {
       hub.publish(taskId, event, version);
-      dispatcher.notify(taskId, event);
+      dispatcher.notify(taskId, event, version);
     },
     listen: (taskId, listener) => hub.listen(taskId, listener),
     listenerCount: (taskId) => hub.listenerCount(taskId),

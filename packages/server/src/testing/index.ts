@@ -6,6 +6,11 @@ export {
   describePushConfigRecordsContract,
   type PushConfigRecordsContractOptions,
 } from './push-config-records-contract.ts';
+export {
+  describePushOutboxContract,
+  type OutboxStores,
+  type PushOutboxContractOptions,
+} from './push-outbox-contract.ts';
 export { type RealService, realService } from './real-service.ts';
 export { describeTaskEventBusContract, type TaskEventBusContractOptions } from './task-event-bus-contract.ts';
 export {
