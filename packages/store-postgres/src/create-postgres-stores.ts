@@ -14,6 +14,7 @@ import { createPostgresPushConfigRecords } from './postgres-push-config-records.
 import { createPostgresPushOutbox } from './postgres-push-outbox.ts';
 import { createPostgresTaskLeaseStore } from './postgres-task-lease-store.ts';
 import { createPostgresTaskStore } from './postgres-task-store.ts';
+import { createStatementBatcher } from './statement-batcher.ts';
 
 /** Options of {@link createPostgresStores}. */
 export interface PostgresStoresOptions {
@@ -94,10 +95,12 @@ export async function createPostgresStores(options: PostgresStoresOptions): Prom
     );
   }
   const outbox = { holder: randomUUID(), holdMs: options.pushHoldMs ?? 15_000 };
+  // One group commit for the tasks and their leases.
+  const batcher = createStatementBatcher(pool);
   return {
-    tasks: createPostgresTaskStore(pool, { outbox, ...(logger ? { logger } : {}) }),
+    tasks: createPostgresTaskStore(pool, { outbox, batcher, ...(logger ? { logger } : {}) }),
     pushConfigs: { ...createPostgresPushConfigRecords(pool), outbox: createPostgresPushOutbox(pool, outbox) },
-    leases: createPostgresTaskLeaseStore(pool),
+    leases: createPostgresTaskLeaseStore(pool, batcher),
     pool,
     close: () => pool.end(),
   };

@@ -10,16 +10,21 @@ import {
   type StoredTask,
   type StoredTaskRows,
   scopeKey,
-  statusTimeOf,
   type TaskReadOptions,
   type TaskStore,
-  taskBase,
   taskFromRows,
 } from '@baton/server';
 import type { Pool } from 'pg';
-import { sqlState, whileReachable } from './postgres-errors.ts';
-import { OUTBOX_ROWS, type OutboxHold } from './postgres-push-outbox.ts';
-import { preparedQuery } from './prepared-query.ts';
+import { whileReachable } from './postgres-errors.ts';
+import type { OutboxHold } from './postgres-push-outbox.ts';
+import {
+  ADD_MESSAGES,
+  appendArtifacts,
+  CREATE_TASKS,
+  FIND_USER_MESSAGES,
+  setStatuses,
+} from './postgres-task-writes.ts';
+import { type BatchedStatement, createStatementBatcher, type StatementBatcher } from './statement-batcher.ts';
 
 /** Options of {@link createPostgresTaskStore}. */
 export interface PostgresTaskStoreOptions {
@@ -27,6 +32,8 @@ export interface PostgresTaskStoreOptions {
   readonly logger?: Logger;
   /** Who holds the push outbox rows this store's writes add, and for how long (see `createPostgresPushOutbox`). */
   readonly outbox?: OutboxHold;
+  /** The group commit the store's writes go through (shared with the leases); default one of its own. */
+  readonly batcher?: StatementBatcher;
 }
 
 interface TaskRow {
@@ -56,21 +63,6 @@ function taskColumns(table: string, historyLength: string, includeArtifacts: str
     END AS chunks`;
 }
 
-const INSERT_TASK = `
-  WITH task AS (
-    INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base)
-    VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
-  ), messages AS (
-    INSERT INTO baton_task_messages (task_id, message)
-    SELECT task.id, given.message FROM task, unnest($8::json[]) WITH ORDINALITY AS given (message, position)
-    ORDER BY given.position
-  ), chunks AS (
-    INSERT INTO baton_task_artifact_chunks (task_id, append, artifact)
-    SELECT task.id, false, given.artifact FROM task, unnest($9::json[]) WITH ORDINALITY AS given (artifact, position)
-    ORDER BY given.position
-  )
-  SELECT 1`;
-
 function rowsOf(row: TaskRow): StoredTaskRows {
   return {
     id: row.id,
@@ -83,63 +75,45 @@ function rowsOf(row: TaskRow): StoredTaskRows {
   };
 }
 
-/** One event row and the version bump in one statement; no row back means the task does not exist. */
-function eventInsert(table: string, columns: string): string {
-  const values = columns
-    .split(', ')
-    .map((_, index) => `$${index + 2}`)
-    .join(', ');
-  return `
-    WITH bumped AS (UPDATE baton_tasks SET version = version + 1 WHERE id = $1 RETURNING id, version),
-    added AS (INSERT INTO ${table} (task_id, ${columns}) SELECT id, ${values} FROM bumped)
-    SELECT version FROM bumped`;
+interface TaskRead {
+  readonly taskId: string;
+  readonly options: TaskReadOptions;
 }
 
-const INSERT_MESSAGE = eventInsert('baton_task_messages', 'message');
-const GET_TASK = `SELECT ${taskColumns('task', '$2', '$3')} FROM baton_tasks task WHERE task.id = $1`;
-/** The status, and the deliveries its update event owes to the task's push configs, in one statement. */
-const SET_STATUS = `
-  WITH bumped AS (
-    UPDATE baton_tasks SET state = $1, status_time = $2, status = $3, version = version + 1 WHERE id = $4
-    RETURNING id, context_id, version
-  ), owed AS (
-    ${OUTBOX_ROWS("json_build_object('statusUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'status', $3::json))", '$5', '$6')}
-  )
-  SELECT version FROM bumped`;
-/** An artifact event; a finished artifact (`$4`: last chunk) also owes its deliveries, in the same statement. */
-const INSERT_CHUNK = `
-  WITH bumped AS (UPDATE baton_tasks SET version = version + 1 WHERE id = $1 RETURNING id, context_id, version),
-  added AS (INSERT INTO baton_task_artifact_chunks (task_id, append, artifact) SELECT id, $2, $3 FROM bumped),
-  owed AS (
-    ${OUTBOX_ROWS("json_build_object('artifactUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'artifact', $3::json, 'append', $2::boolean, 'lastChunk', $4::boolean))", '$5', '$6', '$4::boolean')}
-  )
-  SELECT version FROM bumped`;
-const FIND_USER_MESSAGE = `
-  SELECT message.task_id FROM baton_task_messages message
-  JOIN baton_tasks task ON task.id = message.task_id
-  WHERE message.message->>'messageId' = $1 AND message.message->>'role' = 'ROLE_USER'
-    AND task.scope = $2 AND task.status_time >= $3
-  ORDER BY message.seq DESC LIMIT 1`;
+/** Reads tasks, each with its own history length and artifacts choice: concurrent reads share a statement. */
+const GET_TASKS: BatchedStatement<TaskRead, TaskRow | undefined> = {
+  name: 'get_tasks',
+  sql: `
+    SELECT given.n, ${taskColumns('task', 'given.history', 'given.artifacts')}
+    FROM unnest($1::text[], $2::bigint[], $3::boolean[]) WITH ORDINALITY AS given (id, history, artifacts, n)
+    JOIN baton_tasks task ON task.id = given.id`,
+  params: (reads) => [
+    reads.map((read) => read.taskId),
+    reads.map((read) => read.options.historyLength ?? null),
+    reads.map((read) => read.options.includeArtifacts !== false),
+  ],
+  outputs(rows, reads) {
+    const found = new Map<number, TaskRow>();
+    for (const row of rows) found.set(Number(row.n), row as TaskRow);
+    return reads.map((_, index) => found.get(index + 1));
+  },
+};
 
 /**
  * A {@link TaskStore} in PostgreSQL, shared by every instance of an agent. Each write is one statement: a
  * status is an UPDATE of the task's row, a message or an artifact event an INSERT of its own row; a status or a
- * finished artifact also adds the push deliveries it owes to the outbox; a read is one statement that also
- * replays the task's artifact events. An unreachable database is reported as the
+ * finished artifact also adds the push deliveries it owes to the outbox. Concurrent writes of one kind share
+ * a statement (group commit, see `createStatementBatcher`). A read is one statement that also replays the
+ * task's artifact events. An unreachable database is reported as the
  * retryable STORE_UNAVAILABLE error.
  */
 export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOptions = {}): TaskStore {
   const logger = options.logger ?? consoleLogger;
   // Without an outbox holder the rows are still written (a config exists only where push is on), held by nobody.
-  const holder = options.outbox?.holder ?? '';
-  const holdMs = options.outbox?.holdMs ?? 0;
-
-  async function writeEvent(taskId: string, name: string, sql: string, params: unknown[]): Promise<number> {
-    const result = await preparedQuery<{ version: string }>(pool, name, sql, [taskId, ...params]);
-    const row = result.rows[0];
-    if (!row) throw A2AError.taskNotFound(taskId);
-    return Number(row.version);
-  }
+  const hold = options.outbox ?? { holder: '', holdMs: 0 };
+  const batch = options.batcher ?? createStatementBatcher(pool);
+  const setStatus = setStatuses(hold);
+  const appendArtifact = appendArtifacts(hold);
 
   function read(rows: StoredTaskRows, options: TaskReadOptions): StoredTask {
     try {
@@ -151,69 +125,22 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
   }
 
   return {
-    async create(task, scope) {
-      try {
-        await preparedQuery(pool, 'create_task', INSERT_TASK, [
-          task.id,
-          scopeKey(scope),
-          task.contextId ?? null,
-          task.status.state,
-          statusTimeOf(task.status),
-          JSON.stringify(task.status),
-          JSON.stringify(taskBase(task)),
-          (task.history ?? []).map((message) => JSON.stringify(message)),
-          (task.artifacts ?? []).map((artifact) => JSON.stringify(artifact)),
-        ]);
-      } catch (error) {
-        if (sqlState(error) === '23505') throw A2AError.internal(`Task ${task.id} already exists`);
-        throw error;
-      }
-    },
+    create: (task, scope) => batch.run(CREATE_TASKS, { task, taskId: task.id, scope: scopeKey(scope) }),
 
     async get(taskId, options = {}) {
-      const result = await preparedQuery<TaskRow>(pool, 'get_task', GET_TASK, [
-        taskId,
-        options.historyLength ?? null,
-        options.includeArtifacts !== false,
-      ]);
-      const row = result.rows[0];
+      const row = await batch.run(GET_TASKS, { taskId, options });
       return row && read(rowsOf(row), options);
     },
 
-    async setStatus(taskId, status) {
-      const result = await preparedQuery<{ version: string }>(pool, 'set_status_owing', SET_STATUS, [
-        status.state,
-        statusTimeOf(status),
-        JSON.stringify(status),
-        taskId,
-        holder,
-        holdMs,
-      ]);
-      const row = result.rows[0];
-      if (!row) throw A2AError.taskNotFound(taskId);
-      return Number(row.version);
-    },
+    setStatus: (taskId, status) => batch.run(setStatus, { taskId, status }),
 
-    addMessage: (taskId, message) =>
-      writeEvent(taskId, 'add_message', INSERT_MESSAGE, [JSON.stringify(message)]),
+    addMessage: (taskId, message) => batch.run(ADD_MESSAGES, { taskId, message }),
 
     appendArtifact: (taskId, artifact, chunk) =>
-      writeEvent(taskId, 'append_artifact_owing', INSERT_CHUNK, [
-        chunk.append,
-        JSON.stringify(artifact),
-        chunk.lastChunk,
-        holder,
-        holdMs,
-      ]),
+      batch.run(appendArtifact, { taskId, artifact, append: chunk.append, lastChunk: chunk.lastChunk }),
 
-    async findUserMessage(scope, messageId, since) {
-      const result = await preparedQuery<{ task_id: string }>(pool, 'find_user_message', FIND_USER_MESSAGE, [
-        messageId,
-        scopeKey(scope),
-        since,
-      ]);
-      return result.rows[0]?.task_id;
-    },
+    findUserMessage: (scope, messageId, since) =>
+      batch.run(FIND_USER_MESSAGES, { scope: scopeKey(scope), messageId, since }),
 
     async list(query) {
       const params: unknown[] = [scopeKey(query.scope)];

@@ -1,0 +1,214 @@
+import { A2AError, type Artifact, type Message, type Task, type TaskStatus } from '@baton/protocol';
+import { statusTimeOf, taskBase } from '@baton/server';
+import type { QueryResultRow } from 'pg';
+import type { OutboxHold } from './postgres-push-outbox.ts';
+import { OUTBOX_ROWS } from './postgres-push-outbox.ts';
+import type { BatchedStatement } from './statement-batcher.ts';
+
+/**
+ * The task store's writes as batched statements: every write of concurrent tasks that arrives together is one
+ * statement (see `createStatementBatcher`), each task's row bumped and its event row added by ordinal.
+ */
+
+/** The versions of the rows a statement bumped, by input ordinal; a missing ordinal is a task that does not exist. */
+function versionsByOrdinal<Input extends { readonly taskId: string }>(
+  rows: readonly QueryResultRow[],
+  inputs: readonly Input[],
+): (number | Error)[] {
+  const versions = new Map<number, number>();
+  for (const row of rows) versions.set(Number(row.n), Number(row.version));
+  return inputs.map((input, index) => versions.get(index + 1) ?? A2AError.taskNotFound(input.taskId));
+}
+
+const byTask = (input: { readonly taskId: string }) => input.taskId;
+
+export interface NewTask {
+  readonly task: Task;
+  readonly scope: string;
+}
+
+/** Creates tasks with their first messages and artifacts; an id already taken fails that input alone. */
+export const CREATE_TASKS: BatchedStatement<NewTask & { readonly taskId: string }, void> = {
+  name: 'create_tasks',
+  sql: `
+    WITH given AS (
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::json[], $7::json[])
+        WITH ORDINALITY AS given (id, scope, context_id, state, status_time, status, base, n)
+    ), task AS (
+      INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base)
+      SELECT id, scope, context_id, state, status_time, status, base FROM given ORDER BY n
+      ON CONFLICT (id) DO NOTHING RETURNING id
+    ), messages AS (
+      INSERT INTO baton_task_messages (task_id, message)
+      SELECT given.task_id, given.message
+      FROM unnest($8::text[], $9::json[]) WITH ORDINALITY AS given (task_id, message, n) JOIN task ON task.id = given.task_id
+      ORDER BY given.n
+    ), chunks AS (
+      INSERT INTO baton_task_artifact_chunks (task_id, append, artifact)
+      SELECT given.task_id, false, given.artifact
+      FROM unnest($10::text[], $11::json[]) WITH ORDINALITY AS given (task_id, artifact, n) JOIN task ON task.id = given.task_id
+      ORDER BY given.n
+    )
+    SELECT given.n FROM given JOIN task ON task.id = given.id`,
+  key: byTask,
+  params(inputs) {
+    const messages: [string[], string[]] = [[], []];
+    const artifacts: [string[], string[]] = [[], []];
+    for (const { task } of inputs) {
+      for (const message of task.history ?? []) {
+        messages[0].push(task.id);
+        messages[1].push(JSON.stringify(message));
+      }
+      for (const artifact of task.artifacts ?? []) {
+        artifacts[0].push(task.id);
+        artifacts[1].push(JSON.stringify(artifact));
+      }
+    }
+    return [
+      inputs.map(({ task }) => task.id),
+      inputs.map(({ scope }) => scope),
+      inputs.map(({ task }) => task.contextId ?? null),
+      inputs.map(({ task }) => task.status.state),
+      inputs.map(({ task }) => statusTimeOf(task.status)),
+      inputs.map(({ task }) => JSON.stringify(task.status)),
+      inputs.map(({ task }) => JSON.stringify(taskBase(task))),
+      ...messages,
+      ...artifacts,
+    ];
+  },
+  outputs(rows, inputs) {
+    const created = new Set(rows.map((row) => Number(row.n)));
+    return inputs.map((input, index) =>
+      created.has(index + 1) ? undefined : A2AError.internal(`Task ${input.taskId} already exists`),
+    );
+  },
+};
+
+export interface StatusWrite {
+  readonly taskId: string;
+  readonly status: TaskStatus;
+}
+
+/** Sets statuses, adding the deliveries each status update owes to the task's push configs. */
+export function setStatuses(hold: OutboxHold): BatchedStatement<StatusWrite, number> {
+  return {
+    name: 'set_statuses',
+    sql: `
+      WITH given AS (
+        SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::json[])
+          WITH ORDINALITY AS given (id, state, status_time, status, n)
+      ), bumped AS (
+        UPDATE baton_tasks task
+        SET state = given.state, status_time = given.status_time, status = given.status, version = task.version + 1
+        FROM given WHERE task.id = given.id
+        RETURNING task.id, task.context_id, task.version, given.status, given.n
+      ), owed AS (
+        ${OUTBOX_ROWS("json_build_object('statusUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'status', bumped.status))", '$5', '$6')}
+      )
+      SELECT n, version FROM bumped`,
+    key: byTask,
+    params: (inputs) => [
+      inputs.map((input) => input.taskId),
+      inputs.map((input) => input.status.state),
+      inputs.map((input) => statusTimeOf(input.status)),
+      inputs.map((input) => JSON.stringify(input.status)),
+      hold.holder,
+      hold.holdMs,
+    ],
+    outputs: versionsByOrdinal,
+  };
+}
+
+export interface MessageWrite {
+  readonly taskId: string;
+  readonly message: Message;
+}
+
+/** Appends messages to histories. */
+export const ADD_MESSAGES: BatchedStatement<MessageWrite, number> = {
+  name: 'add_messages',
+  sql: `
+    WITH given AS (
+      SELECT * FROM unnest($1::text[], $2::json[]) WITH ORDINALITY AS given (id, message, n)
+    ), bumped AS (
+      UPDATE baton_tasks task SET version = task.version + 1 FROM given WHERE task.id = given.id
+      RETURNING task.id, task.version, given.message, given.n
+    ), added AS (
+      INSERT INTO baton_task_messages (task_id, message) SELECT id, message FROM bumped ORDER BY n
+    )
+    SELECT n, version FROM bumped`,
+  key: byTask,
+  params: (inputs) => [
+    inputs.map((input) => input.taskId),
+    inputs.map((input) => JSON.stringify(input.message)),
+  ],
+  outputs: versionsByOrdinal,
+};
+
+export interface ArtifactWrite {
+  readonly taskId: string;
+  readonly artifact: Artifact;
+  readonly append: boolean;
+  readonly lastChunk: boolean;
+}
+
+/** Adds artifact events; a finished artifact (the last chunk) owes its deliveries to the task's push configs. */
+export function appendArtifacts(hold: OutboxHold): BatchedStatement<ArtifactWrite, number> {
+  return {
+    name: 'append_artifacts',
+    sql: `
+      WITH given AS (
+        SELECT * FROM unnest($1::text[], $2::boolean[], $3::json[], $4::boolean[])
+          WITH ORDINALITY AS given (id, append, artifact, last_chunk, n)
+      ), bumped AS (
+        UPDATE baton_tasks task SET version = task.version + 1 FROM given WHERE task.id = given.id
+        RETURNING task.id, task.context_id, task.version, given.append, given.artifact, given.last_chunk, given.n
+      ), added AS (
+        INSERT INTO baton_task_artifact_chunks (task_id, append, artifact)
+        SELECT id, append, artifact FROM bumped ORDER BY n
+      ), owed AS (
+        ${OUTBOX_ROWS("json_build_object('artifactUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'artifact', bumped.artifact, 'append', bumped.append, 'lastChunk', bumped.last_chunk))", '$5', '$6', 'bumped.last_chunk')}
+      )
+      SELECT n, version FROM bumped`,
+    key: byTask,
+    params: (inputs) => [
+      inputs.map((input) => input.taskId),
+      inputs.map((input) => input.append),
+      inputs.map((input) => JSON.stringify(input.artifact)),
+      inputs.map((input) => input.lastChunk),
+      hold.holder,
+      hold.holdMs,
+    ],
+    outputs: versionsByOrdinal,
+  };
+}
+
+export interface UserMessageQuery {
+  readonly scope: string;
+  readonly messageId: string;
+  readonly since: number;
+}
+
+/** Finds, for each message id, the task in its scope that holds it as a user message. */
+export const FIND_USER_MESSAGES: BatchedStatement<UserMessageQuery, string | undefined> = {
+  name: 'find_user_messages',
+  sql: `
+    SELECT given.n, (
+      SELECT message.task_id FROM baton_task_messages message
+      JOIN baton_tasks task ON task.id = message.task_id
+      WHERE message.message->>'messageId' = given.message_id AND message.message->>'role' = 'ROLE_USER'
+        AND task.scope = given.scope AND task.status_time >= given.since
+      ORDER BY message.seq DESC LIMIT 1
+    ) AS task_id
+    FROM unnest($1::text[], $2::text[], $3::bigint[]) WITH ORDINALITY AS given (message_id, scope, since, n)`,
+  params: (inputs) => [
+    inputs.map((input) => input.messageId),
+    inputs.map((input) => input.scope),
+    inputs.map((input) => input.since),
+  ],
+  outputs(rows, inputs) {
+    const found = new Map<number, string | null>();
+    for (const row of rows) found.set(Number(row.n), row.task_id as string | null);
+    return inputs.map((_, index) => found.get(index + 1) ?? undefined);
+  },
+};
