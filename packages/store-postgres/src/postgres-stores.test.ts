@@ -6,7 +6,7 @@ import {
   type OutboxStores,
   realService,
 } from '@baton/server/testing';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStores, type PostgresStores } from './create-postgres-stores.ts';
 
 const postgres = await realService('PostgreSQL');
@@ -38,6 +38,11 @@ describe.skipIf(!postgres.available)('postgres stores', () => {
     await stores?.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await stores?.close();
     await other?.close();
+  });
+
+  it('plans every execution of its statements, so a plan made on empty tables never outlives them', async () => {
+    const setting = await stores.pool.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
+    expect(setting.rows[0]?.plan_cache_mode).toBe('force_custom_plan');
   });
 
   describeTaskStoreContract('postgres', {

@@ -170,17 +170,34 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     if (coordinator && !registry.peek(taskId)?.execution) await coordinator.release(taskId);
   }
 
+  // The lease of a task about to be made, taken ahead; given up when no task is made after all.
+  function leaseNewTask(): NewTaskLease | undefined {
+    if (!coordinator) return undefined;
+    const taskId = createId();
+    const claimed = coordinator.claimNew(taskId);
+    // Awaited by sendNew, which reports a failure; given up otherwise.
+    claimed.catch(() => undefined);
+    return {
+      taskId,
+      claimed,
+      giveUp: () => {
+        claimed.then(() => coordinator.release(taskId)).catch(() => undefined);
+      },
+    };
+  }
+
   async function sendNew(
     input: SendInput,
     observer: TaskObserver,
     referencedTasks: Task[],
+    lease?: NewTaskLease,
   ): Promise<Subscription> {
     const release = takeSlot();
-    const taskId = createId();
+    const taskId = lease?.taskId ?? createId();
     const contextId = input.message.contextId || createId();
     if (coordinator) {
       try {
-        await coordinator.claimNew(taskId);
+        await (lease?.claimed ?? coordinator.claimNew(taskId));
       } catch (error) {
         release();
         throw error;
@@ -410,14 +427,25 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       const taskId = input.message.taskId;
       // Answered from memory without a promise hop; a store is asked only when it keeps ids across restarts.
       const found = repeats?.find(input.scope, input.message.messageId);
-      const repeated = isPromise(found) ? await found : found;
-      if (repeated !== undefined && (!taskId || taskId === repeated)) {
-        const answered = await answerRepeat(repeated, input, observer);
-        if (answered) return answered;
+      // While the store looks the message up, a new task's lease is taken: one wait on the database, not two.
+      const lease = !taskId && isPromise(found) ? leaseNewTask() : undefined;
+      let repeated: string | undefined;
+      try {
+        repeated = isPromise(found) ? await found : found;
+        if (repeated !== undefined && (!taskId || taskId === repeated)) {
+          const answered = await answerRepeat(repeated, input, observer);
+          if (answered) {
+            lease?.giveUp();
+            return answered;
+          }
+        }
+      } catch (error) {
+        lease?.giveUp();
+        throw error;
       }
       return taskId
         ? sendExisting(taskId, input, observer, referencedTasks)
-        : sendNew(input, observer, referencedTasks);
+        : sendNew(input, observer, referencedTasks, lease);
     },
 
     async subscribe(taskId, scope, observer, read) {
@@ -467,4 +495,11 @@ interface StartExtra {
   readonly task: Task | undefined;
   readonly referencedTasks: readonly Task[];
   readonly onEarlyError: (error: A2AError) => void;
+}
+
+/** A new task's id and the claim of its lease, started before the task is made. */
+interface NewTaskLease {
+  readonly taskId: string;
+  readonly claimed: Promise<void>;
+  giveUp(): void;
 }
