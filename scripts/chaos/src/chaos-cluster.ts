@@ -21,9 +21,20 @@ export interface ChaosCluster {
   readonly agents: { readonly outline: Pool; readonly document: Pool; readonly summary: Pool };
   /** The TCP proxy every process reaches PostgreSQL through: cut it to play a database outage. */
   readonly database: TcpProxy;
+  /**
+   * Kills with SIGKILL the orchestrator driving the most runs at that moment (waiting up to 5 s for one to drive
+   * two), so its runs must be taken over; resolves with which one it killed and how many rounds it held.
+   */
+  killDrivingOrchestrator(): Promise<KilledOrchestrator>;
   /** Everything the processes printed, for a failure report. */
   output(): string;
   close(): Promise<void>;
+}
+
+/** The orchestrator the suite killed: its index in the pool, and the runs whose rounds it was driving. */
+export interface KilledOrchestrator {
+  readonly index: number;
+  readonly runIds: readonly string[];
 }
 
 /** What {@link startChaosCluster} needs. */
@@ -114,7 +125,35 @@ export async function startChaosCluster(options: ChaosClusterOptions): Promise<C
       count,
     );
     pools.push(orchestrators);
+    const direct = new URL(options.postgresUrl);
+    direct.pathname = `/${name}`;
+    // Each orchestrator names its run-engine instance in its start-up line; the engine's jobs say who drives them.
+    const engineIdOf = (instance: AppProcess) => /\((orchestrator-[^)\s]+)\)/.exec(instance.output())?.[1];
+    const driven = () =>
+      admin(direct.toString(), async (client) => {
+        const result = await client.query<{ processed_by: string; runs: string[] }>(
+          `SELECT processed_by, array_agg(data->>'runId') AS runs FROM baton_run_engine.job
+           WHERE state = 'active' GROUP BY processed_by`,
+        );
+        return new Map(result.rows.map((row) => [row.processed_by, row.runs]));
+      });
+    async function killDrivingOrchestrator(): Promise<KilledOrchestrator> {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const rounds = await driven().catch(() => new Map<string, string[]>());
+        const held = orchestrators.instances.map((instance) => rounds.get(engineIdOf(instance) ?? '') ?? []);
+        const most = Math.max(...held.map((runs) => runs.length));
+        const chosen = held.findIndex((runs) => runs.length === most);
+        // Two rounds or more: one of them ending just as the kill lands still leaves one to take over.
+        if (most >= 2 || Date.now() > deadline) {
+          await orchestrators.kill(chosen);
+          return { index: chosen, runIds: held[chosen] ?? [] };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     return {
+      killDrivingOrchestrator,
       orchestrators,
       agents: { outline, document, summary },
       database,

@@ -34,6 +34,8 @@ export interface ChaosReport {
   readonly canceled: number;
   /** Runs another orchestrator went on with (a `run.resumed` in their timeline). */
   readonly resumed: number;
+  /** Rounds the killed orchestrator was driving when it was killed, by the run engine's own records. */
+  readonly killedRounds: number;
   /** SSE readers' reconnections (each resumed from its Last-Event-ID). */
   readonly reconnections: number;
   /** How long runs took from their id to their end as the client saw it: median, 95th percentile, longest (s). */
@@ -150,6 +152,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     let next = 0;
     let loadOver = Number.POSITIVE_INFINITY;
     const faults: Promise<void>[] = [];
+    const killedRuns: string[] = [];
     const fault = (at: number, what: string, act: () => Promise<void>) => {
       if (tracked.length !== Math.floor(runs * at)) return;
       log(`${tracked.length} runs accepted: ${what}`);
@@ -223,7 +226,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         acceptedAt: Date.now() - started,
       };
       tracked.push(run);
-      fault(0.3, 'kill -9 of orchestrator 1', () => cluster.orchestrators.kill(0));
+      fault(0.3, 'kill -9 of an orchestrator driving runs', async () => {
+        const killed = await cluster.killDrivingOrchestrator();
+        killedRuns.push(...killed.runIds);
+        log(`killed orchestrator ${killed.index + 1}, driving ${killed.runIds.join(', ')}`);
+      });
       fault(0.5, 'kill -9 of doc agent instance 1', () => cluster.agents.document.kill(0));
       fault(0.7, `the database cut off for ${outageMs} ms`, async () => {
         await cluster.database.cut();
@@ -271,6 +278,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       notAccepted,
       reconnections,
       readerGaps,
+      killedRuns,
       seconds: Math.round((loadOver - started) / 100) / 10,
       runSeconds: { p50: at(0.5), p95: at(0.95), max: at(1) },
     });
@@ -284,12 +292,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       notAccepted: number;
       reconnections: number;
       readerGaps: number;
+      killedRuns: readonly string[];
       seconds: number;
       runSeconds: ChaosReport['runSeconds'];
     },
   ): Promise<ChaosReport> {
     // The surviving orchestrator answers for every run.
-    const survivor = cluster.orchestrators.instances[1]?.url ?? cluster.orchestrators.proxy.url;
+    const alive = cluster.orchestrators.instances.find(
+      (instance) => instance.child.exitCode === null && instance.child.signalCode === null,
+    );
+    const survivor = alive?.url ?? cluster.orchestrators.proxy.url;
     const agents = {
       outline: await createA2AClient({ agent: cluster.agents.outline.proxy.url }),
       document: await createA2AClient({ agent: cluster.agents.document.proxy.url }),
@@ -325,6 +337,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         log(`run ${run.runId} (${run.kind}) is still ${view.status}; its last events: ${tail.join(', ')}`);
       }
       if (events.some((event) => event.type === 'run.resumed')) outcomes.resumed += 1;
+      else if (measured.killedRuns.includes(run.runId)) {
+        const timeline = events.map(
+          (event) => `${event.seq} ${event.type}${'step' in event ? ` ${event.step}` : ''}`,
+        );
+        log(`run ${run.runId}, driven by the killed orchestrator, did not resume: ${timeline.join(', ')}`);
+      }
       const completedAt = events.findIndex((event) => event.type === 'run.completed');
       if (completedAt >= 0 && events.slice(completedAt).some((event) => event.type === 'step.started'))
         counts.executedAgain += 1;
@@ -334,6 +352,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         ).length;
         const { tasks } = await client.listTasks({ contextId: run.contextId });
         counts.extraTasks += Math.max(0, tasks.length - attempts);
+        if (tasks.length > attempts) {
+          const sent = tasks.map(
+            (task) => `${task.id} ${task.status.state} from ${task.history?.[0]?.messageId}`,
+          );
+          const timeline = events.map(
+            (event) => `${event.seq} ${event.type}${'step' in event ? ` ${event.step}` : ''}`,
+          );
+          log(
+            `run ${run.runId}: ${tasks.length} ${step} tasks for ${attempts} attempts: ${sent.join('; ')}; events: ${timeline.join(', ')}`,
+          );
+        }
       }
     };
     // A few runs checked at once: the counts do not depend on the order.
@@ -356,6 +385,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       reconnections: measured.reconnections,
       runSeconds: measured.runSeconds,
       seconds: measured.seconds,
+      killedRounds: measured.killedRuns.length,
       ...outcomes,
       ...counts,
     };
@@ -367,7 +397,7 @@ export function describeChaosReport(report: ChaosReport): string {
   return [
     `${report.runs} runs at ${report.concurrency} concurrent, 10 % streamed, 10 % canceled; kill -9 of one orchestrator and one doc instance, the database cut off for ${report.outageMs / 1000} s; ${report.seconds} s`,
     `each run took ${report.runSeconds.p50} s (median), ${report.runSeconds.p95} s (95th percentile), ${report.runSeconds.max} s at most`,
-    `accepted ${report.accepted}: completed ${report.completed}, canceled ${report.canceled}, failed ${report.failed}; ${report.resumed} went on in the other orchestrator; ${report.refusals} starts refused and tried again, ${report.notAccepted} refused for good; ${report.reconnections} SSE reconnections`,
+    `accepted ${report.accepted}: completed ${report.completed}, canceled ${report.canceled}, failed ${report.failed}; the killed orchestrator was driving ${report.killedRounds} rounds, ${report.resumed} runs went on in the other orchestrator; ${report.refusals} starts refused and tried again, ${report.notAccepted} refused for good; ${report.reconnections} SSE reconnections`,
     `accepted runs lost                  ${report.lost}`,
     `stuck 60 s after the load           ${report.stuck}`,
     `completed runs executed again       ${report.executedAgain}`,
