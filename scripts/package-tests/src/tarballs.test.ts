@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { realService } from '@baton/server/testing';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -105,6 +107,7 @@ export const wrong: number = store;
 `;
 
 let project = '';
+const tarballs = new Map<string, string>();
 const agents: ChildProcess[] = [];
 
 function startAgent(args: readonly string[]): Promise<string> {
@@ -161,12 +164,11 @@ describe('the packed packages in a fresh npm project, run with plain node (slow)
       packageManager: string;
     };
     const pnpm = root.packageManager.split('+')[0] ?? 'pnpm';
-    const tarballs: string[] = [];
     for (const name of PACKAGES) {
       const cwd = join(rootDir, 'packages', name);
       await run(npm, ['run', 'build'], { cwd });
       const { stdout } = await run(npx, ['--yes', pnpm, 'pack', '--pack-destination', project], { cwd });
-      tarballs.push(stdout.trim().split('\n').at(-1)?.trim() ?? '');
+      tarballs.set(name, stdout.trim().split('\n').at(-1)?.trim() ?? '');
     }
     await writeFile(
       join(project, 'package.json'),
@@ -174,7 +176,7 @@ describe('the packed packages in a fresh npm project, run with plain node (slow)
     );
     await run(
       npm,
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, '@types/node@20'],
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs.values(), '@types/node@20'],
       {
         cwd: project,
       },
@@ -203,6 +205,17 @@ describe('the packed packages in a fresh npm project, run with plain node (slow)
       ).toEqual([]);
     }
   });
+
+  it('passes publint (strict) on every tarball: entry points, types and files as a registry would serve them', async () => {
+    const problems: string[] = [];
+    for (const [name, tarball] of tarballs) {
+      const { buffer } = await readFile(tarball);
+      const { messages, pkg } = await publint({ pack: { tarball: buffer as ArrayBuffer }, strict: true });
+      for (const message of messages)
+        problems.push(`${name}: ${message.type} ${formatMessage(message, pkg)}`);
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   it('loads every entry point of every package with plain node', async () => {
     const entries: string[] = [];
