@@ -81,6 +81,21 @@ async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
   }
 }
 
+/** A dispatcher that signs its deliveries, for task `t1` with one config `cfg` at `url`, and the warnings it logs. */
+async function signedDispatcherTo(url: string) {
+  const configs = createInMemoryPushConfigStore({ allowlist: ['127.0.0.1'] });
+  await configs.create({ taskId: 't1', id: 'cfg', url }, testCall());
+  const warnings: unknown[] = [];
+  const dispatcher = createPushDispatcher({
+    configs,
+    allowlist: ['127.0.0.1'],
+    backoff: noWait,
+    signer: createPushSigner(),
+    logger: { ...recordingLogger(), warn: (message, details) => warnings.push({ message, details }) },
+  });
+  return { dispatcher, warnings };
+}
+
 describe('push delivery to a real webhook', () => {
   it('retries through two 500s and delivers every notifiable event in order with its headers', async () => {
     const hook = await receiver((attempt) => (attempt <= 2 ? 500 : 200));
@@ -152,16 +167,7 @@ describe('push delivery to a real webhook', () => {
   it('signs every attempt of one delivery with the same token id; a 409 to a repeat means the webhook has it', async () => {
     // First attempt: the webhook takes it but the answer is lost (500); the retry is a replay it refuses (409).
     const hook = await receiver((attempt) => (attempt === 1 ? 500 : 409));
-    const configs = createInMemoryPushConfigStore({ allowlist: ['127.0.0.1'] });
-    await configs.create({ taskId: 't1', id: 'cfg', url: hook.url }, testCall());
-    const warnings: unknown[] = [];
-    const dispatcher = createPushDispatcher({
-      configs,
-      allowlist: ['127.0.0.1'],
-      backoff: noWait,
-      signer: createPushSigner(),
-      logger: { ...recordingLogger(), warn: (message, details) => warnings.push({ message, details }) },
-    });
+    const { dispatcher, warnings } = await signedDispatcherTo(hook.url);
     dispatcher.notify('t1', events('t1')[1] as StreamResponse, 7);
     await dispatcher.flush(5000);
     const tokenIds = hook.hits.map((hit) => {
@@ -175,16 +181,7 @@ describe('push delivery to a real webhook', () => {
 
   it('drops a delivery the webhook refuses with 409 on its first attempt', async () => {
     const hook = await receiver(() => 409);
-    const configs = createInMemoryPushConfigStore({ allowlist: ['127.0.0.1'] });
-    await configs.create({ taskId: 't1', id: 'cfg', url: hook.url }, testCall());
-    const warnings: unknown[] = [];
-    const dispatcher = createPushDispatcher({
-      configs,
-      allowlist: ['127.0.0.1'],
-      backoff: noWait,
-      signer: createPushSigner(),
-      logger: { ...recordingLogger(), warn: (message, details) => warnings.push({ message, details }) },
-    });
+    const { dispatcher, warnings } = await signedDispatcherTo(hook.url);
     dispatcher.notify('t1', events('t1')[1] as StreamResponse, 2);
     await dispatcher.flush(5000);
     expect(hook.hits).toHaveLength(1);

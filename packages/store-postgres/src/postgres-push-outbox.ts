@@ -14,7 +14,7 @@ export interface OutboxHold {
  * context id and new version): `event` is the SQL of the event's JSON, `holder`/`holdMs` the placeholders of the
  * hold, `when` an optional condition (the event is notifiable).
  */
-export function OUTBOX_ROWS(event: string, holder: string, holdMs: string, when = 'true'): string {
+export function outboxRows(event: string, holder: string, holdMs: string, when = 'true'): string {
   return `INSERT INTO baton_push_outbox (task_id, task_version, config_id, event, holder, held_until)
     SELECT bumped.id, bumped.version, config.config_id, ${event}, ${holder}::text,
            now() + ${holdMs}::bigint * interval '1 millisecond'

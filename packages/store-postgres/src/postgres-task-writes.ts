@@ -2,7 +2,7 @@ import { A2AError, type Artifact, type Message, type Task, type TaskStatus } fro
 import { statusTimeOf, taskBase } from '@baton/server';
 import type { QueryResultRow } from 'pg';
 import type { OutboxHold } from './postgres-push-outbox.ts';
-import { OUTBOX_ROWS } from './postgres-push-outbox.ts';
+import { outboxRows } from './postgres-push-outbox.ts';
 import type { BatchedStatement } from './statement-batcher.ts';
 
 /**
@@ -103,7 +103,7 @@ export function setStatuses(hold: OutboxHold): BatchedStatement<StatusWrite, num
         FROM given WHERE task.id = given.id
         RETURNING task.id, task.context_id, task.version, given.status, given.n
       ), owed AS (
-        ${OUTBOX_ROWS("json_build_object('statusUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'status', bumped.status))", '$5', '$6')}
+        ${outboxRows("json_build_object('statusUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'status', bumped.status))", '$5', '$6')}
       )
       SELECT n, version FROM bumped`,
     key: byTask,
@@ -167,7 +167,7 @@ export function appendArtifacts(hold: OutboxHold): BatchedStatement<ArtifactWrit
         INSERT INTO baton_task_artifact_chunks (task_id, append, artifact)
         SELECT id, append, artifact FROM bumped ORDER BY n
       ), owed AS (
-        ${OUTBOX_ROWS("json_build_object('artifactUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'artifact', bumped.artifact, 'append', bumped.append, 'lastChunk', bumped.last_chunk))", '$5', '$6', 'bumped.last_chunk')}
+        ${outboxRows("json_build_object('artifactUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'artifact', bumped.artifact, 'append', bumped.append, 'lastChunk', bumped.last_chunk))", '$5', '$6', 'bumped.last_chunk')}
       )
       SELECT n, version FROM bumped`,
     key: byTask,
