@@ -1,3 +1,8 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
 import { sharedTestConfig } from '../../vitest.shared.ts';
 
-export default sharedTestConfig;
+// Building and packing takes about a minute: done once, before the test files, which install the tarballs.
+export default mergeConfig(
+  sharedTestConfig,
+  defineConfig({ test: { globalSetup: ['src/global-setup.ts'], hookTimeout: 300_000 } }),
+);

@@ -10,6 +10,21 @@
  * const artifacts = createArtifactAssembler();
  * for await (const event of client.streamMessage('Plan a trip to Lisbon')) artifacts.feed(event);
  */
+// The A2A 1.0 types the client's calls take and return, so a caller needs no second import.
+export type {
+  AgentCard,
+  AgentSkill,
+  Artifact,
+  Message,
+  Part,
+  SendMessageResponse,
+  StreamResponse,
+  Task,
+  TaskArtifactUpdateEvent,
+  TaskState,
+  TaskStatus,
+  TaskStatusUpdateEvent,
+} from '@baton/protocol';
 export * from './auth/index.ts';
 export * from './builders/index.ts';
 export * from './client/index.ts';

@@ -1,38 +1,27 @@
 /**
- * Slow (builds, packs and installs: about a minute): Baton as another repository gets it. Every package an agent
- * needs is built with its `build` script and packed with `pnpm pack` (the pnpm pinned in the root package.json:
- * it applies `publishConfig`, so `exports` point at `dist/`, and turns `workspace:*` and `catalog:` into
- * versions), installed with plain npm in a folder outside the workspace, and run with plain `node`: no tsx, no
- * TypeScript loader. An agent on SQLite, and one on PostgreSQL with the Redis bus, answer @baton/client from
+ * Slow (installs: tens of seconds): Baton's libraries as another repository gets them. The tarballs packed once
+ * by src/global-setup.ts are installed with plain npm in a folder outside the workspace and run with plain
+ * `node`: no tsx, no TypeScript loader. An agent on SQLite, and one on PostgreSQL with the Redis bus, answer @baton/client from
  * the same tarballs; the declarations type-check in that project.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { realService } from '@baton/server/testing';
+import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
+import { problemAffectsResolutionKind } from '@arethetypeswrong/core/problems';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ListeningProcess, startListening } from './listening-process.ts';
+import { LIBRARIES, npm } from './pack-workspace.ts';
 
 const run = promisify(execFile);
-const rootDir = fileURLToPath(new URL('../../..', import.meta.url));
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-/** In build order: each one's workspace dependencies come before it. */
-const PACKAGES = [
-  'protocol',
-  'client',
-  'server',
-  'grpc',
-  'store-sqlite',
-  'store-postgres',
-  'bus-redis',
-  'bus-postgres',
-  'telemetry-node',
-] as const;
+const packed = inject('tarballs');
+const PACKAGES = LIBRARIES;
 /** Entry points that need more than plain Node: another runtime, or the test runner. */
 const NOT_ON_NODE = new Set([
   '@baton/server/bun',
@@ -108,41 +97,16 @@ export const wrong: number = store;
 
 let project = '';
 const tarballs = new Map<string, string>();
-const agents: ChildProcess[] = [];
+const agents: ListeningProcess[] = [];
 
-function startAgent(args: readonly string[]): Promise<string> {
-  const child = spawn(process.execPath, ['agent.mjs', ...args], {
-    cwd: project,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  agents.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the agent did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the agent exited with ${code}:\n${output}`));
-    });
-  });
+async function startAgent(args: readonly string[]): Promise<string> {
+  const agent = await startListening(process.execPath, ['agent.mjs', ...args], { cwd: project });
+  agents.push(agent);
+  return agent.url;
 }
 
 async function stopAgents(): Promise<void> {
-  for (const child of agents.splice(0)) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  for (const agent of agents.splice(0)) await agent.stop();
 }
 
 async function call(url: string, taskId?: string): Promise<{ task?: Record<string, unknown> }> {
@@ -160,16 +124,7 @@ const echoed = (task: Record<string, unknown> | undefined) =>
 describe('the packed packages in a fresh npm project, run with plain node (slow)', () => {
   beforeAll(async () => {
     project = await mkdtemp(join(tmpdir(), 'baton-tarballs-'));
-    const root = JSON.parse(await readFile(join(rootDir, 'package.json'), 'utf8')) as {
-      packageManager: string;
-    };
-    const pnpm = root.packageManager.split('+')[0] ?? 'pnpm';
-    for (const name of PACKAGES) {
-      const cwd = join(rootDir, 'packages', name);
-      await run(npm, ['run', 'build'], { cwd });
-      const { stdout } = await run(npx, ['--yes', pnpm, 'pack', '--pack-destination', project], { cwd });
-      tarballs.set(name, stdout.trim().split('\n').at(-1)?.trim() ?? '');
-    }
+    for (const name of PACKAGES) tarballs.set(name, packed[name] ?? '');
     await writeFile(
       join(project, 'package.json'),
       JSON.stringify({ name: 'fresh', private: true, type: 'module' }),
@@ -208,7 +163,7 @@ describe('the packed packages in a fresh npm project, run with plain node (slow)
 
   it('passes publint (strict) on every tarball: entry points, types and files as a registry would serve them', async () => {
     const problems: string[] = [];
-    for (const [name, tarball] of tarballs) {
+    for (const [name, tarball] of Object.entries(packed)) {
       const { buffer } = await readFile(tarball);
       const { messages, pkg } = await publint({ pack: { tarball: buffer as ArrayBuffer }, strict: true });
       for (const message of messages)
@@ -216,6 +171,30 @@ describe('the packed packages in a fresh npm project, run with plain node (slow)
     }
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('passes arethetypeswrong on every entry point of every tarball, as ESM-only packages', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const [name, tarball] of Object.entries(packed)) {
+      const result = await checkPackage(createPackageFromTarballData(new Uint8Array(await readFile(tarball))));
+      if (!result.types) {
+        // Only the CLI has nothing to import: it is a binary.
+        if (name !== 'cli') problems.push(`${name}: ships no types`);
+        continue;
+      }
+      checked += Object.keys(result.entrypoints).length;
+      for (const problem of result.problems) {
+        // ESM only, on purpose (Node >= 20 requires ESM from CommonJS; docs/packages.md): node10 and
+        // CommonJS resolution are not supported, so their "resolves to ESM" findings are expected.
+        const affectsSupported = ['node16-esm', 'bundler'].some((kind) =>
+          problemAffectsResolutionKind(problem, kind as 'bundler', result),
+        );
+        if (affectsSupported) problems.push(`${name}: ${JSON.stringify(problem)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(15);
+  }, 120_000);
 
   it('loads every entry point of every package with plain node', async () => {
     const entries: string[] = [];
