@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { realService } from '@baton/server/testing';
 import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
 import { problemAffectsResolutionKind } from '@arethetypeswrong/core/problems';
+import { realService } from '@baton/server/testing';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -176,7 +176,9 @@ describe('the packed packages in a fresh npm project, run with plain node (slow)
     const problems: string[] = [];
     let checked = 0;
     for (const [name, tarball] of Object.entries(packed)) {
-      const result = await checkPackage(createPackageFromTarballData(new Uint8Array(await readFile(tarball))));
+      const result = await checkPackage(
+        createPackageFromTarballData(new Uint8Array(await readFile(tarball))),
+      );
       if (!result.types) {
         // Only the CLI has nothing to import: it is a binary.
         if (name !== 'cli') problems.push(`${name}: ships no types`);
