@@ -10,11 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
-import { problemAffectsResolutionKind } from '@arethetypeswrong/core/problems';
 import { realService } from '@baton/server/testing';
-import { publint } from 'publint';
-import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ListeningProcess, startListening } from './listening-process.ts';
 import { LIBRARIES, npm } from './pack-workspace.ts';
@@ -160,43 +156,6 @@ describe('the packed packages in a fresh npm project, run with plain node (slow)
       ).toEqual([]);
     }
   });
-
-  it('passes publint (strict) on every tarball: entry points, types and files as a registry would serve them', async () => {
-    const problems: string[] = [];
-    for (const [name, tarball] of Object.entries(packed)) {
-      const { buffer } = await readFile(tarball);
-      const { messages, pkg } = await publint({ pack: { tarball: buffer as ArrayBuffer }, strict: true });
-      for (const message of messages)
-        problems.push(`${name}: ${message.type} ${formatMessage(message, pkg)}`);
-    }
-    expect(problems).toEqual([]);
-  }, 60_000);
-
-  it('passes arethetypeswrong on every entry point of every tarball, as ESM-only packages', async () => {
-    const problems: string[] = [];
-    let checked = 0;
-    for (const [name, tarball] of Object.entries(packed)) {
-      const result = await checkPackage(
-        createPackageFromTarballData(new Uint8Array(await readFile(tarball))),
-      );
-      if (!result.types) {
-        // Only the CLI has nothing to import: it is a binary.
-        if (name !== 'cli') problems.push(`${name}: ships no types`);
-        continue;
-      }
-      checked += Object.keys(result.entrypoints).length;
-      for (const problem of result.problems) {
-        // ESM only, on purpose (Node >= 20 requires ESM from CommonJS; docs/packages.md): node10 and
-        // CommonJS resolution are not supported, so their "resolves to ESM" findings are expected.
-        const affectsSupported = ['node16-esm', 'bundler'].some((kind) =>
-          problemAffectsResolutionKind(problem, kind as 'bundler', result),
-        );
-        if (affectsSupported) problems.push(`${name}: ${JSON.stringify(problem)}`);
-      }
-    }
-    expect(problems).toEqual([]);
-    expect(checked).toBeGreaterThanOrEqual(15);
-  }, 120_000);
 
   it('loads every entry point of every package with plain node', async () => {
     const entries: string[] = [];
