@@ -41,6 +41,11 @@ export async function pinnedPnpm(): Promise<string> {
   return root.packageManager.split('+')[0] ?? 'pnpm';
 }
 
+/** Builds each package with its own `build` script, in order. */
+export async function buildPackages(packages: readonly PublicPackage[] = PUBLIC_PACKAGES): Promise<void> {
+  for (const name of packages) await run(npm, ['run', 'build'], { cwd: join(rootDir, 'packages', name) });
+}
+
 /** Builds and packs each package into `destination`; returns the tarball of each, by folder name. */
 export async function packWorkspace(
   destination: string,
@@ -48,9 +53,9 @@ export async function packWorkspace(
 ): Promise<Record<string, string>> {
   const pnpm = await pinnedPnpm();
   const tarballs: Record<string, string> = {};
+  await buildPackages(packages);
   for (const name of packages) {
     const cwd = join(rootDir, 'packages', name);
-    await run(npm, ['run', 'build'], { cwd });
     const { stdout } = await run(npx, ['--yes', pnpm, 'pack', '--pack-destination', destination], { cwd });
     tarballs[name] = stdout.trim().split('\n').at(-1)?.trim() ?? '';
   }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { checkApiReports } from './api-reports.ts';
 import type { ReleasedPackage } from './pack-release.ts';
 import { PUBLIC_PACKAGES, rootDir } from './pack-workspace.ts';
 import { publintProblems, typeProblems } from './tarball-checks.ts';
@@ -64,4 +65,13 @@ describe('the release folder', () => {
       /UntypedResolution|InternalResolutionError|NoResolution/,
     );
   }, 60_000);
+
+  it('has an API report for every entry point, matching the built declarations (pnpm api rewrites them)', async () => {
+    const reports = await checkApiReports({ update: false });
+    expect(reports.map((report) => report.specifier)).toEqual(
+      expect.arrayContaining(['@baton/protocol', '@baton/server', '@baton/server/node', '@baton/client']),
+    );
+    expect(reports.filter((report) => report.changed).map((report) => report.file)).toEqual([]);
+    expect(reports.flatMap((report) => report.problems)).toEqual([]);
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { checkApiReports } from './api-reports.ts';
 import { packRelease } from './pack-release.ts';
 import { rootDir } from './pack-workspace.ts';
 
@@ -42,6 +43,15 @@ await rm(folder, { recursive: true, force: true });
 await mkdir(folder, { recursive: true });
 console.log(`Building, packing and checking into ${folder}…`);
 const release = await packRelease(folder);
+const stale = (await checkApiReports({ update: false })).filter(
+  (report) => report.changed || report.problems.length > 0,
+);
+if (stale.length > 0) {
+  console.error(
+    `API reports are stale: ${stale.map((report) => report.file).join(', ')}. Run pnpm api, review and commit.`,
+  );
+  process.exit(1);
+}
 for (const item of release.packages) {
   console.log(
     `  ${item.name.padEnd(24)} ${item.version.padEnd(8)} ${String(item.bytes).padStart(9)} B  ${item.file}`,
