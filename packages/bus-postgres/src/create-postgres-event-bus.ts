@@ -1,4 +1,4 @@
-import { createBusChannels, type Logger, redactUrlPassword, type TaskEventBus } from '@baton/server';
+import { createBusChannels, type Logger, redactUrlPassword, type TaskEventBus } from '@baton/server/store';
 import { applyPostgresMigrations, quoteIdentifier } from '@baton/store-postgres';
 import pg from 'pg';
 import { BUS_MIGRATIONS, INLINE_LIMIT_BYTES, readEnvelope } from './bus-payloads.ts';

@@ -1,4 +1,4 @@
-import { createBusChannels, type Logger, redactUrlPassword, type TaskEventBus } from '@baton/server';
+import { createBusChannels, type Logger, redactUrlPassword, type TaskEventBus } from '@baton/server/store';
 import { Redis } from 'ioredis';
 
 /** Options of {@link createRedisEventBus}. */

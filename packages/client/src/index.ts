@@ -25,15 +25,114 @@ export type {
   TaskStatus,
   TaskStatusUpdateEvent,
 } from '@baton/protocol';
-export * from './auth/index.ts';
-export * from './builders/index.ts';
-export * from './client/index.ts';
-export * from './discovery/index.ts';
+export { type Credential, type Credentials, createAuthenticator } from './auth/index.ts';
+export {
+  type DataPart,
+  dataPart,
+  encodeBase64,
+  type FilePart,
+  type FilePartInput,
+  filePart,
+  type PartExtras,
+  type TextPart,
+  textPart,
+  type UserMessageOptions,
+  userMessage,
+} from './builders/index.ts';
+export {
+  type A2AClient,
+  type A2AClientOptions,
+  type ClientBehaviour,
+  createA2AClient,
+  createA2AClientFromTransport,
+  type ResubscribeOptions,
+  type ResumeSource,
+  resumeStream,
+  type SendInput,
+  type SendOptions,
+  type SendRequestOptions,
+  type StreamOptions,
+  type SubscribeOptions,
+  toSendRequest,
+} from './client/index.ts';
+export {
+  type AgentCardShape,
+  type AgentCardSource,
+  type CardCache,
+  type CardCacheEntry,
+  type CardCacheOptions,
+  type ClientBinding,
+  type ClientVersion,
+  canonicalizeJson,
+  createCardCache,
+  type FetchCardOptions,
+  type InterfacePreferences,
+  type ResolveAgentCardOptions,
+  type ResolvedAgentCard,
+  resolveAgentCard,
+  type SelectedInterface,
+  type SignAgentCardOptions,
+  selectInterface,
+  signAgentCard,
+  type VerificationKey,
+  type VerifiedSignature,
+  type VerifyOptions,
+  verifyAgentCardSignatures,
+  WELL_KNOWN_CARD_PATHS,
+} from './discovery/index.ts';
 export { A2AClientError, type ClientErrorCode, isA2AClientError } from './errors/client-error.ts';
 export type { FetchLike } from './http/fetch-like.ts';
 export type { HttpRequest, HttpResponseContext, Interceptor } from './http/interceptor.ts';
-export * from './push/index.ts';
-export * from './readers/index.ts';
-export * from './retry/index.ts';
-export * from './sse/index.ts';
-export * from './transport/index.ts';
+export {
+  createPushVerifier,
+  createPushWebhook,
+  createReplayCache,
+  type PushRefusal,
+  PushVerificationError,
+  type PushVerifier,
+  type PushVerifierOptions,
+  type PushWebhook,
+  type PushWebhookOptions,
+  type ReplayCache,
+  type VerifiedPushNotification,
+} from './push/index.ts';
+export {
+  type ArtifactAssembler,
+  applyStreamEvent,
+  artifactText,
+  createArtifactAssembler,
+  firstDataPart,
+} from './readers/index.ts';
+export {
+  backoffDelay,
+  DEFAULT_ATTEMPTS,
+  parseRetryAfter,
+  RETRYABLE_STATUSES,
+  type RetryOptions,
+  sleep,
+} from './retry/index.ts';
+export { DEFAULT_MAX_EVENT_BYTES, type ReadSseOptions, readSseEvents, type SseEvent } from './sse/index.ts';
+export {
+  bindOperations,
+  type CallOptions,
+  type CreateTransportOptions,
+  createJsonRpcTransport,
+  createRestTransport,
+  createTransport,
+  DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+  DEFAULT_TIMEOUT_MS,
+  decodeShape,
+  IDEMPOTENT_OPERATIONS,
+  OPERATION_METHODS,
+  type OperationCodec,
+  type OperationCodecs,
+  type OperationName,
+  type OperationRunners,
+  type Transport,
+  type TransportFactories,
+  type TransportFactory,
+  type TransportOptions,
+  V1_OPERATION_CODECS,
+  type V1OperationWire,
+  withInterfaceTenant,
+} from './transport/index.ts';

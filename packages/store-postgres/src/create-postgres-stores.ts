@@ -5,7 +5,7 @@ import {
   redactUrlPassword,
   type TaskLeaseStore,
   type TaskStore,
-} from '@baton/server';
+} from '@baton/server/store';
 import pg from 'pg';
 import { applyPostgresMigrations, quoteIdentifier } from './apply-postgres-migrations.ts';
 import { isUnreachable } from './postgres-errors.ts';

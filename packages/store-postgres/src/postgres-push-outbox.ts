@@ -1,5 +1,5 @@
 import type { ProtocolVersion, StreamResponse } from '@baton/protocol';
-import type { OutboxDelivery, PushOutbox, StoredPushConfig } from '@baton/server';
+import type { OutboxDelivery, PushOutbox, StoredPushConfig } from '@baton/server/store';
 import type { Pool } from 'pg';
 import { preparedQuery } from './prepared-query.ts';
 

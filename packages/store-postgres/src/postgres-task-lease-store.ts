@@ -1,4 +1,4 @@
-import type { ExpiredLease, TaskLeaseStore } from '@baton/server';
+import type { ExpiredLease, TaskLeaseStore } from '@baton/server/store';
 import type { Pool, QueryResultRow } from 'pg';
 import { preparedQuery } from './prepared-query.ts';
 import { type BatchedStatement, createStatementBatcher, type StatementBatcher } from './statement-batcher.ts';

@@ -13,7 +13,7 @@ import {
   type TaskReadOptions,
   type TaskStore,
   taskFromRows,
-} from '@baton/server';
+} from '@baton/server/store';
 import type { Pool } from 'pg';
 import { whileReachable } from './postgres-errors.ts';
 import type { OutboxHold } from './postgres-push-outbox.ts';

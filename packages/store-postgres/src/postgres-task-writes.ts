@@ -1,5 +1,5 @@
 import { A2AError, type Artifact, type Message, type Task, type TaskStatus } from '@baton/protocol';
-import { statusTimeOf, taskBase } from '@baton/server';
+import { statusTimeOf, taskBase } from '@baton/server/store';
 import type { QueryResultRow } from 'pg';
 import type { OutboxHold } from './postgres-push-outbox.ts';
 import { outboxRows } from './postgres-push-outbox.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger, PushConfigRecords, TaskLeaseStore, TaskStore } from '@baton/server';
+import type { Logger, PushConfigRecords, TaskLeaseStore, TaskStore } from '@baton/server/store';
 import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.ts';
 import { createSqlitePushConfigRecords } from './sqlite-push-config-records.ts';
 import { createSqlitePushOutbox } from './sqlite-push-outbox.ts';

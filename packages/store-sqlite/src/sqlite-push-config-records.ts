@@ -1,5 +1,5 @@
 import type { ProtocolVersion } from '@baton/protocol';
-import type { PushConfigRecord, PushConfigRecords, StoredPushConfig } from '@baton/server';
+import type { PushConfigRecord, PushConfigRecords, StoredPushConfig } from '@baton/server/store';
 import type { SqliteDatabase } from './open-sqlite-database.ts';
 import { createSqliteWriteBatch, type SqliteWriteBatch } from './sqlite-write-batch.ts';
 

@@ -1,4 +1,4 @@
-import type { ExpiredLease, TaskLeaseStore } from '@baton/server';
+import type { ExpiredLease, TaskLeaseStore } from '@baton/server/store';
 import type { SqliteDatabase } from './open-sqlite-database.ts';
 import { createSqliteWriteBatch, type SqliteWriteBatch } from './sqlite-write-batch.ts';
 

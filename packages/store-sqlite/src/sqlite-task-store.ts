@@ -15,7 +15,7 @@ import {
   type TaskStore,
   taskBase,
   taskFromRows,
-} from '@baton/server';
+} from '@baton/server/store';
 import type { SqliteDatabase } from './open-sqlite-database.ts';
 import { type OutboxHold, outboxRows } from './sqlite-push-outbox.ts';
 import { createSqliteWriteBatch, type SqliteWriteBatch } from './sqlite-write-batch.ts';

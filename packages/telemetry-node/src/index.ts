@@ -7,7 +7,7 @@
  * const telemetry = startTelemetry('outline-agent'); // first, before servers and clients exist
  * const logger = createAppLogger({ name: 'outline-agent', level: process.env.LOG_LEVEL });
  */
-export * from './create-app-logger.ts';
-export * from './prometheus-route.ts';
-export * from './start-telemetry.ts';
-export * from './telemetry-env.ts';
+export { type AppLogger, type AppLoggerOptions, createAppLogger } from './create-app-logger.ts';
+export { createPrometheusRoute } from './prometheus-route.ts';
+export { startTelemetry, type Telemetry } from './start-telemetry.ts';
+export { describeTelemetry, readTelemetryPlan, type TelemetryPlan } from './telemetry-env.ts';

@@ -47,6 +47,7 @@ const REPORT_STATE_MESSAGES = new Set<string>([
   'console-api-report-changed',
   'console-api-report-created',
   'console-api-report-copied',
+  'console-api-report-not-copied',
 ]);
 
 interface EntryPoint {

@@ -10,10 +10,10 @@ import {
   type StreamResponse,
   type TaskState,
 } from '@baton/protocol';
-import { timerSleep } from '@baton/server';
 import type { ChainAgent } from '../discovery/agent-directory.ts';
 import { ChainError, describeStep, errorMessage, isReleased } from './chain-error.ts';
 import { contractOf } from './contracts.ts';
+import { pause } from './pause.ts';
 import type { Answer } from './run-questions.ts';
 import type { RunEventBody } from './run-types.ts';
 
@@ -222,7 +222,7 @@ export async function runStep(input: StepInput): Promise<StepResult> {
         return await streamOnce();
       } catch (error) {
         if (signal.aborted || !retryable(error) || Date.now() >= deadline) throw error;
-        await timerSleep(Math.min(4_000, 250 * 2 ** retry), signal);
+        await pause(Math.min(4_000, 250 * 2 ** retry), signal);
         following = wasFollowing;
       }
     }

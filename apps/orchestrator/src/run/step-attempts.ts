@@ -1,9 +1,9 @@
 import { instructionPart } from '@baton/chain';
-import { timerSleep } from '@baton/server';
 import { type Context, context } from '@opentelemetry/api';
 import type { ChainStepDefinition } from '../chains/chain-definition.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
 import { ChainError, errorMessage } from './chain-error.ts';
+import { pause } from './pause.ts';
 import type { RunQuestions } from './run-questions.ts';
 import { runStep, type StepResult } from './run-step.ts';
 import type { RunTelemetry } from './run-telemetry.ts';
@@ -126,7 +126,7 @@ export async function attemptStep(
       if (isFinal(error, signal) || number >= attempts) throw error;
       if (shown.taskId !== undefined) failedTasks.push(shown.taskId);
       emit({ type: 'step.retrying', step: definition.id, attempt: number + 1, error: errorMessage(error) });
-      await timerSleep(definition.retry?.delayMs ?? 0, signal);
+      await pause(definition.retry?.delayMs ?? 0, signal);
     }
   }
 }

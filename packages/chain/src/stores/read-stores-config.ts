@@ -1,4 +1,4 @@
-import { redactUrlPassword } from '@baton/server';
+import { redactUrlPassword } from '@baton/server/store';
 
 /** Where an app keeps its tasks, push configs and runs. */
 export type StoreConfig =

@@ -1,2 +1,2 @@
 /** Credentials applied per the card's security schemes. */
-export * from './create-authenticator.ts';
+export { type Credential, type Credentials, createAuthenticator } from './create-authenticator.ts';

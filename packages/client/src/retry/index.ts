@@ -1,2 +1,9 @@
 /** Retry policy: exponential backoff with full jitter, Retry-After, an injectable sleep. */
-export * from './retry-policy.ts';
+export {
+  backoffDelay,
+  DEFAULT_ATTEMPTS,
+  parseRetryAfter,
+  RETRYABLE_STATUSES,
+  type RetryOptions,
+  sleep,
+} from './retry-policy.ts';

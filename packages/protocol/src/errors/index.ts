@@ -1,5 +1,53 @@
 /** Errors: the code table, the A2AError class with its wire forms, and zod-error conversion. */
-export * from './a2a-error.ts';
-export * from './error-codes.ts';
-export * from './error-wire.ts';
-export * from './from-zod-error.ts';
+export {
+  A2AError,
+  type A2AErrorInit,
+  type A2AErrorOptions,
+  type A2AJsonRpcError,
+  type A2AJsonRpcErrorV03,
+  type A2ARestStatus,
+  type A2ARestStatusV03,
+  isA2AError,
+} from './a2a-error.ts';
+export {
+  A2A_ERROR_DEFINITIONS,
+  A2A_ERROR_DOMAIN,
+  A2A_ERRORS,
+  type A2AErrorCode,
+  type A2AErrorDefinition,
+  type A2AErrorName,
+  type A2AErrorReason,
+  type A2AErrorRow,
+  errorByCode,
+  errorByName,
+  errorByReason,
+  isA2AErrorName,
+  RPC_STATUS_NAMES,
+  type RpcStatusName,
+} from './error-codes.ts';
+export {
+  BAD_REQUEST_TYPE,
+  type BadRequest,
+  BadRequestSchema,
+  ERROR_INFO_TYPE,
+  type ErrorDetail,
+  ErrorDetailSchema,
+  type ErrorInfo,
+  ErrorInfoSchema,
+  type FieldViolation,
+  FieldViolationSchema,
+  type JsonRpcErrorObject,
+  JsonRpcErrorObjectSchema,
+  type RestErrorBody,
+  RestErrorBodySchema,
+  type RpcStatus,
+  RpcStatusSchema,
+} from './error-wire.ts';
+export {
+  formatIssuePath,
+  fromZodError,
+  parseOrThrow,
+  type ValidationErrorKind,
+  type ValidationErrorOptions,
+  zodIssuesToFieldViolations,
+} from './from-zod-error.ts';

@@ -1,2 +1,11 @@
 /** The 1.0 task lifecycle: terminal/interrupted states and the allowed transitions. */
-export * from './task-state-machine.ts';
+export {
+  assertTransition,
+  canTransition,
+  INTERRUPTED_STATES,
+  InvalidTransitionError,
+  isInterruptedState,
+  isTerminalState,
+  TASK_STATE_TRANSITIONS,
+  TERMINAL_STATES,
+} from './task-state-machine.ts';

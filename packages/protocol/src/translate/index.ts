@@ -20,23 +20,86 @@
  * Not covered: `ListTasks` and `GetExtendedAgentCard` params (no 0.3 JSON-RPC params), errors (see `errors/`) and
  * method names (see `jsonrpc/`).
  */
-export * from './agent-capabilities.ts';
-export * from './agent-card.ts';
-export * from './agent-interfaces.ts';
-export * from './agent-skill.ts';
-export * from './artifacts.ts';
-export * from './enums.ts';
-export * from './events.ts';
-export * from './history-length.ts';
+export {
+  agentCapabilitiesFromV03,
+  agentCapabilitiesToV03,
+  agentExtensionFromV03,
+  agentExtensionToV03,
+} from './agent-capabilities.ts';
+export {
+  agentCardFromV03,
+  agentCardSignatureFromV03,
+  agentCardSignatureToV03,
+  agentCardToV03,
+  agentProviderFromV03,
+  agentProviderToV03,
+} from './agent-card.ts';
+export {
+  agentInterfacesFromV03,
+  agentInterfacesToV03,
+  DEFAULT_V03_TRANSPORT,
+  majorMinor,
+  V03_CARD_PROTOCOL_VERSION,
+  type V03CardInterfaces,
+} from './agent-interfaces.ts';
+export { agentSkillFromV03, agentSkillToV03 } from './agent-skill.ts';
+export { artifactFromV03, artifactToV03 } from './artifacts.ts';
+export { roleFromV03, roleToV03, taskStateFromV03, taskStateToV03 } from './enums.ts';
+export {
+  impliedFinal,
+  type StatusUpdateToV03Options,
+  streamResponseFromV03,
+  streamResponseToV03,
+  taskArtifactUpdateEventFromV03,
+  taskArtifactUpdateEventToV03,
+  taskStatusUpdateEventFromV03,
+  taskStatusUpdateEventToV03,
+} from './events.ts';
+export { historyLengthFromV03, historyLengthToV03 } from './history-length.ts';
 export { type TargetVersion, type TranslateOptions, TranslationError, type TranslationLoss } from './loss.ts';
-export * from './messages.ts';
-export * from './oauth-flows.ts';
-export * from './parts.ts';
-export * from './push-config-requests.ts';
-export * from './push-configs.ts';
+export { messageFromV03, messageToV03 } from './messages.ts';
+export { oauthFlowsFromV03, oauthFlowsToV03, V03_FLOWS } from './oauth-flows.ts';
+export { DATA_PART_COMPAT_FLAG, partFromV03, partToV03 } from './parts.ts';
+export {
+  deleteTaskPushNotificationConfigRequestFromV03,
+  deleteTaskPushNotificationConfigRequestToV03,
+  getTaskPushNotificationConfigRequestFromV03,
+  getTaskPushNotificationConfigRequestToV03,
+  listTaskPushNotificationConfigsRequestFromV03,
+  listTaskPushNotificationConfigsRequestToV03,
+  listTaskPushNotificationConfigsResponseFromV03,
+  listTaskPushNotificationConfigsResponseToV03,
+} from './push-config-requests.ts';
+export {
+  authenticationInfoFromV03,
+  authenticationInfoToV03,
+  pushNotificationConfigFromV03,
+  pushNotificationConfigToV03,
+  taskPushNotificationConfigFromV03,
+  taskPushNotificationConfigToV03,
+} from './push-configs.ts';
 export * as rest from './rest/index.ts';
-export * from './security.ts';
-export * from './send-message.ts';
-export * from './task-requests.ts';
-export * from './tasks.ts';
-export * from './timestamps.ts';
+export {
+  securityRequirementFromV03,
+  securityRequirementToV03,
+  securitySchemeFromV03,
+  securitySchemeToV03,
+} from './security.ts';
+export {
+  sendMessageConfigurationFromV03,
+  sendMessageConfigurationToV03,
+  sendMessageRequestFromV03,
+  sendMessageRequestToV03,
+  sendMessageResponseFromV03,
+  sendMessageResponseToV03,
+} from './send-message.ts';
+export {
+  cancelTaskRequestFromV03,
+  cancelTaskRequestToV03,
+  getTaskRequestFromV03,
+  getTaskRequestToV03,
+  subscribeToTaskRequestFromV03,
+  subscribeToTaskRequestToV03,
+} from './task-requests.ts';
+export { taskFromV03, taskStatusFromV03, taskStatusToV03, taskToV03 } from './tasks.ts';
+export { timestampFromV03, timestampToV03 } from './timestamps.ts';

@@ -8,11 +8,20 @@ export { type CallOutcome, type PreparedCall, prepareCall } from '../jsonrpc/jso
 // A call's signal made only when read: what a binding outside Hono gives its calls (an AbortController is not free).
 export { createLazyAbort, type LazyAbort } from '../task/lazy-abort.ts';
 export { type A2ABindingHost, createHeaderAuthenticator } from './binding-host.ts';
-export * from './binding-logger.ts';
-export * from './create-call-context.ts';
-export * from './media-type.ts';
-export * from './request-version.ts';
+export { type BindingLogger, consoleLogger } from './binding-logger.ts';
+export {
+  type CreateCallContextOptions,
+  createCallContext,
+  readRequestedExtensions,
+} from './create-call-context.ts';
+export { isJsonContentType, JSON_REQUEST_MEDIA_TYPES, mediaTypeOf } from './media-type.ts';
+export {
+  errorVersionFor,
+  negotiateRequestVersion,
+  type RequestVersion,
+  readRequestedVersion,
+} from './request-version.ts';
 export { retryAfterHeaders } from './retry-after.ts';
-export * from './to-a2a-error.ts';
-export * from './translate-params.ts';
+export { type ToA2AErrorOptions, toA2AError } from './to-a2a-error.ts';
+export { translateParamsOrThrow } from './translate-params.ts';
 export { waitUntilOf } from './wait-until-of.ts';

@@ -52,11 +52,96 @@
  * Path parameters (task id, config id, `historyLength` query) are not bodies and are left to the JSON-RPC request
  * translators.
  */
-export * from './agent-card.ts';
-export * from './events.ts';
-export * from './messages.ts';
-export * from './parts.ts';
-export * from './push-configs.ts';
-export * from './security.ts';
-export * from './send-message.ts';
-export * from './tasks.ts';
+export {
+  agentCapabilitiesFromJsonRpc,
+  agentCapabilitiesToJsonRpc,
+  agentCardFromJsonRpc,
+  agentCardFromV03,
+  agentCardToJsonRpc,
+  agentCardToV03,
+  agentSkillFromJsonRpc,
+  agentSkillFromV03,
+  agentSkillToJsonRpc,
+  agentSkillToV03,
+} from './agent-card.ts';
+export {
+  sendMessageResponseFromJsonRpc,
+  sendMessageResponseFromV03,
+  sendMessageResponseToJsonRpc,
+  sendMessageResponseToV03,
+  streamResponseFromJsonRpc,
+  streamResponseFromV03,
+  streamResponseToJsonRpc,
+  streamResponseToV03,
+  taskArtifactUpdateEventFromJsonRpc,
+  taskArtifactUpdateEventFromV03,
+  taskArtifactUpdateEventToJsonRpc,
+  taskArtifactUpdateEventToV03,
+  taskStatusUpdateEventFromJsonRpc,
+  taskStatusUpdateEventFromV03,
+  taskStatusUpdateEventToJsonRpc,
+  taskStatusUpdateEventToV03,
+} from './events.ts';
+export {
+  artifactFromJsonRpc,
+  artifactFromV03,
+  artifactToJsonRpc,
+  artifactToV03,
+  messageFromJsonRpc,
+  messageFromV03,
+  messageToJsonRpc,
+  messageToV03,
+  roleFromJsonRpc,
+  roleToJsonRpc,
+  roleToV03,
+} from './messages.ts';
+export { partFromJsonRpc, partFromV03, partToJsonRpc, partToV03 } from './parts.ts';
+export {
+  listTaskPushNotificationConfigsResponseFromJsonRpc,
+  listTaskPushNotificationConfigsResponseFromV03,
+  listTaskPushNotificationConfigsResponseToJsonRpc,
+  listTaskPushNotificationConfigsResponseToV03,
+  taskPushNotificationConfigFromJsonRpc,
+  taskPushNotificationConfigFromV03,
+  taskPushNotificationConfigToJsonRpc,
+  taskPushNotificationConfigToV03,
+  UNKNOWN_TASK_ID,
+} from './push-configs.ts';
+export {
+  oauthFlowsFromJsonRpc,
+  oauthFlowsFromV03,
+  oauthFlowsToJsonRpc,
+  oauthFlowsToV03,
+  securityRequirementFromJsonRpc,
+  securityRequirementFromV03,
+  securityRequirementToJsonRpc,
+  securityRequirementToV03,
+  securitySchemeFromJsonRpc,
+  securitySchemeFromV03,
+  securitySchemeToJsonRpc,
+  securitySchemeToV03,
+} from './security.ts';
+export {
+  sendMessageConfigurationFromJsonRpc,
+  sendMessageConfigurationFromV03,
+  sendMessageConfigurationToJsonRpc,
+  sendMessageConfigurationToV03,
+  sendMessageRequestFromJsonRpc,
+  sendMessageRequestFromV03,
+  sendMessageRequestToJsonRpc,
+  sendMessageRequestToV03,
+} from './send-message.ts';
+export {
+  taskFromJsonRpc,
+  taskFromV03,
+  taskStateFromJsonRpc,
+  taskStateFromV03,
+  taskStateToJsonRpc,
+  taskStateToV03,
+  taskStatusFromJsonRpc,
+  taskStatusFromV03,
+  taskStatusToJsonRpc,
+  taskStatusToV03,
+  taskToJsonRpc,
+  taskToV03,
+} from './tasks.ts';

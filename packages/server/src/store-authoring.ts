@@ -1,0 +1,53 @@
+/**
+ * `@baton/server/store`: what a task store, push store or event bus backend is built from, beside the
+ * interfaces it implements (`TaskStore`, `TaskLeaseStore`, `PushConfigRecords`, `PushOutbox`,
+ * `TaskEventBus`, also at the root). The SQLite, PostgreSQL and Redis packages are built on these; the suites a
+ * backend must pass are at `@baton/server/testing`.
+ *
+ * @example
+ * import { type StoredTaskRows, taskFromRows } from '@baton/server/store';
+ * const task = taskFromRows(rows, { historyLength: 10 }); // the wire Task from a backend's rows
+ */
+export {
+  type BusChannelHooks,
+  type BusChannels,
+  type BusSubscription,
+  createBusChannels,
+  type ExpiredLease,
+  type TaskEventBus,
+  type TaskLeaseStore,
+} from './cluster/index.ts';
+export {
+  deliveryId,
+  type OutboxDelivery,
+  type PushConfigRecord,
+  type PushConfigRecords,
+  type PushOutbox,
+  type StoredPushConfig,
+} from './push/index.ts';
+export {
+  type ArtifactChunk,
+  CorruptTaskError,
+  decodePageToken,
+  encodePageToken,
+  isSameScope,
+  type JsonColumn,
+  listedTasks,
+  type PagePosition,
+  redactUrlPassword,
+  type StoredTask,
+  type StoredTaskRows,
+  type SyncTaskStore,
+  scopeFromKey,
+  scopeKey,
+  statusTimeOf,
+  type TaskPage,
+  type TaskQuery,
+  type TaskReadOptions,
+  TaskRecord,
+  type TaskScope,
+  type TaskStore,
+  taskBase,
+  taskFromRows,
+} from './store/index.ts';
+export { consoleLogger, type Logger } from './task/logger.ts';
