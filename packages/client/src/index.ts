@@ -10,12 +10,18 @@
  * const artifacts = createArtifactAssembler();
  * for await (const event of client.streamMessage('Plan a trip to Lisbon')) artifacts.feed(event);
  */
-// The A2A 1.0 types the client's calls take and return, so a caller needs no second import.
+// The A2A 1.0 types the client's calls take and return, so a caller needs no second import; and the
+// operations table's types that `Transport` and `OperationCodecs` are made of.
 export type {
+  A2AMethod,
+  A2AOperationMethods,
+  A2AOperationName,
   AgentCard,
   AgentSkill,
   Artifact,
   Message,
+  OperationRequest,
+  OperationResult,
   Part,
   SendMessageResponse,
   StreamResponse,

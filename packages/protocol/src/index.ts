@@ -88,6 +88,18 @@ export {
   type V03Method,
 } from './jsonrpc/index.ts';
 export {
+  A2A_OPERATIONS,
+  type A2AOperationMethods,
+  type A2AOperationName,
+  type A2AOperationTraits,
+  type A2AOperationTypes,
+  type OperationRequest,
+  type OperationResult,
+  operationMethod,
+  operationName,
+  type StreamingMethod,
+} from './operations.ts';
+export {
   assertTransition,
   canTransition,
   INTERRUPTED_STATES,

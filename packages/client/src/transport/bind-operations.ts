@@ -1,3 +1,4 @@
+import { A2A_METHODS, A2A_OPERATIONS, operationName } from '@baton/protocol';
 import type { OperationCodec, OperationCodecs, OperationName } from './operation-codec.ts';
 import type { CallOptions, Transport } from './transport.ts';
 
@@ -18,8 +19,8 @@ export interface OperationRunners<Wire> {
 }
 
 /**
- * Builds a {@link Transport} from a binding's two runners and its version's codecs: every operation is the
- * runner for its kind with its codec, so the list of operations lives once for both bindings. `overrides`
+ * Builds a {@link Transport} from a binding's two runners and its version's codecs: every operation of
+ * `@baton/protocol`'s table is the runner for its kind with its codec. `overrides`
  * replaces single operations (HTTP+JSON's subscribe falls back to GET).
  */
 export function bindOperations<Wire>(
@@ -28,25 +29,14 @@ export function bindOperations<Wire>(
   run: OperationRunners<Wire>,
   overrides: Partial<Pick<Transport, 'subscribeToTask'>> = {},
 ): Transport {
-  return {
-    ...identity,
-    sendMessage: (request, call) => run.unary('sendMessage', codecs.sendMessage, request, call),
-    sendStreamingMessage: (request, call) =>
-      run.stream('sendStreamingMessage', codecs.sendStreamingMessage, request, call),
-    getTask: (request, call) => run.unary('getTask', codecs.getTask, request, call),
-    listTasks: (request, call) => run.unary('listTasks', codecs.listTasks, request, call),
-    cancelTask: (request, call) => run.unary('cancelTask', codecs.cancelTask, request, call),
-    subscribeToTask: (request, call) => run.stream('subscribeToTask', codecs.subscribeToTask, request, call),
-    createTaskPushNotificationConfig: (request, call) =>
-      run.unary('createTaskPushNotificationConfig', codecs.createTaskPushNotificationConfig, request, call),
-    getTaskPushNotificationConfig: (request, call) =>
-      run.unary('getTaskPushNotificationConfig', codecs.getTaskPushNotificationConfig, request, call),
-    listTaskPushNotificationConfigs: (request, call) =>
-      run.unary('listTaskPushNotificationConfigs', codecs.listTaskPushNotificationConfigs, request, call),
-    deleteTaskPushNotificationConfig: (request, call) =>
-      run.unary('deleteTaskPushNotificationConfig', codecs.deleteTaskPushNotificationConfig, request, call),
-    getExtendedAgentCard: (request, call) =>
-      run.unary('getExtendedAgentCard', codecs.getExtendedAgentCard, request, call),
-    ...overrides,
-  };
+  const operations: Record<string, unknown> = {};
+  for (const method of A2A_METHODS) {
+    const name = operationName(method);
+    const codec = codecs[name] as OperationCodec<unknown, unknown, Wire>;
+    operations[name] = A2A_OPERATIONS[method].streaming
+      ? (request: unknown, call?: CallOptions) => run.stream(name, codec, request, call)
+      : (request: unknown, call?: CallOptions) => run.unary(name, codec, request, call);
+  }
+  // One entry per operation of the table, each the runner of its kind: the shape `Transport` derives from it.
+  return { ...identity, ...(operations as Omit<Transport, 'binding' | 'version' | 'url'>), ...overrides };
 }

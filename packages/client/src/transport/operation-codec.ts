@@ -1,19 +1,11 @@
-import type {
-  AgentCard,
-  CancelTaskRequest,
-  DeleteTaskPushNotificationConfigRequest,
-  GetTaskPushNotificationConfigRequest,
-  GetTaskRequest,
-  ListTaskPushNotificationConfigsRequest,
-  ListTaskPushNotificationConfigsResponse,
-  ListTasksRequest,
-  ListTasksResponse,
-  SendMessageRequest,
-  SendMessageResponse,
-  StreamResponse,
-  SubscribeToTaskRequest,
-  Task,
-  TaskPushNotificationConfig,
+import {
+  A2A_METHODS,
+  A2A_OPERATIONS,
+  type A2AMethod,
+  type A2AOperationName,
+  type OperationRequest,
+  type OperationResult,
+  operationName,
 } from '@baton/protocol';
 
 /** How one operation's request goes on the wire and its result comes back, for one binding and version. */
@@ -29,63 +21,26 @@ export interface OperationCodec<Request, Result, Wire> {
   readonly resultMayBeMissing?: boolean;
 }
 
-/** The codecs of every operation; `listTasks` is absent where the version has none (0.3). */
-export interface OperationCodecs<Wire> {
-  readonly sendMessage: OperationCodec<SendMessageRequest, SendMessageResponse, Wire>;
-  readonly sendStreamingMessage: OperationCodec<SendMessageRequest, StreamResponse, Wire>;
-  readonly getTask: OperationCodec<GetTaskRequest, Task, Wire>;
-  readonly listTasks?: OperationCodec<ListTasksRequest, ListTasksResponse, Wire>;
-  readonly cancelTask: OperationCodec<CancelTaskRequest, Task, Wire>;
-  readonly subscribeToTask: OperationCodec<SubscribeToTaskRequest, StreamResponse, Wire>;
-  readonly createTaskPushNotificationConfig: OperationCodec<
-    TaskPushNotificationConfig,
-    TaskPushNotificationConfig,
+/** The codecs of every operation (from `@baton/protocol`'s operations table); `listTasks` is absent where the version has none (0.3). */
+export type OperationCodecs<Wire> = {
+  readonly [Method in Exclude<A2AMethod, 'ListTasks'> as Uncapitalize<Method>]: OperationCodec<
+    OperationRequest<Method>,
+    OperationResult<Method>,
     Wire
   >;
-  readonly getTaskPushNotificationConfig: OperationCodec<
-    GetTaskPushNotificationConfigRequest,
-    TaskPushNotificationConfig,
-    Wire
-  >;
-  readonly listTaskPushNotificationConfigs: OperationCodec<
-    ListTaskPushNotificationConfigsRequest,
-    ListTaskPushNotificationConfigsResponse,
-    Wire
-  >;
-  readonly deleteTaskPushNotificationConfig: OperationCodec<
-    DeleteTaskPushNotificationConfigRequest,
-    void,
-    Wire
-  >;
-  readonly getExtendedAgentCard: OperationCodec<{ tenant?: string }, AgentCard, Wire>;
-}
-
-/** The operation names a transport serves (the `Transport` methods). */
-export type OperationName = keyof OperationCodecs<unknown>;
-
-/** The PascalCase A2A 1.0 name of each operation (JSON-RPC method, interceptor `operation`). */
-export const OPERATION_METHODS: Readonly<Record<OperationName, string>> = {
-  sendMessage: 'SendMessage',
-  sendStreamingMessage: 'SendStreamingMessage',
-  getTask: 'GetTask',
-  listTasks: 'ListTasks',
-  cancelTask: 'CancelTask',
-  subscribeToTask: 'SubscribeToTask',
-  createTaskPushNotificationConfig: 'CreateTaskPushNotificationConfig',
-  getTaskPushNotificationConfig: 'GetTaskPushNotificationConfig',
-  listTaskPushNotificationConfigs: 'ListTaskPushNotificationConfigs',
-  deleteTaskPushNotificationConfig: 'DeleteTaskPushNotificationConfig',
-  getExtendedAgentCard: 'GetExtendedAgentCard',
+} & {
+  readonly listTasks?: OperationCodec<OperationRequest<'ListTasks'>, OperationResult<'ListTasks'>, Wire>;
 };
 
+/** The operation names a transport serves (the `Transport` methods). */
+export type OperationName = A2AOperationName;
+
+/** The PascalCase A2A 1.0 name of each operation (JSON-RPC method, interceptor `operation`). */
+export const OPERATION_METHODS = Object.fromEntries(
+  A2A_METHODS.map((method) => [operationName(method), method]),
+) as Readonly<Record<OperationName, A2AMethod>>;
+
 /** Operations safe to repeat after a failure (spec §3.3.1; CancelTask is idempotent). */
-export const IDEMPOTENT_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationName>([
-  'getTask',
-  'listTasks',
-  'cancelTask',
-  'subscribeToTask',
-  'getTaskPushNotificationConfig',
-  'listTaskPushNotificationConfigs',
-  'deleteTaskPushNotificationConfig',
-  'getExtendedAgentCard',
-]);
+export const IDEMPOTENT_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationName>(
+  A2A_METHODS.filter((method) => A2A_OPERATIONS[method].idempotent).map((method) => operationName(method)),
+);

@@ -1,22 +1,4 @@
-import type {
-  AgentCard,
-  CancelTaskRequest,
-  DeleteTaskPushNotificationConfigRequest,
-  GetExtendedAgentCardRequest,
-  GetTaskPushNotificationConfigRequest,
-  GetTaskRequest,
-  ListTaskPushNotificationConfigsRequest,
-  ListTaskPushNotificationConfigsResponse,
-  ListTasksRequest,
-  ListTasksResponse,
-  ProtocolVersion,
-  SendMessageRequest,
-  SendMessageResponse,
-  StreamResponse,
-  SubscribeToTaskRequest,
-  Task,
-  TaskPushNotificationConfig,
-} from '@baton/protocol';
+import type { A2AOperationMethods, ProtocolVersion, StreamResponse } from '@baton/protocol';
 import type { TransportOptions } from './transport-options.ts';
 
 /** Per-call options every transport method takes. */
@@ -36,33 +18,11 @@ export interface CallOptions {
  * `A2AClientError` for local failures. Streams are async iterables: breaking out of the loop, or aborting
  * the signal, closes the connection.
  */
-export interface Transport {
+export interface Transport
+  extends A2AOperationMethods<[options?: CallOptions], AsyncIterable<StreamResponse>> {
   readonly binding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC';
   readonly version: ProtocolVersion;
   readonly url: string;
-  sendMessage(request: SendMessageRequest, options?: CallOptions): Promise<SendMessageResponse>;
-  sendStreamingMessage(request: SendMessageRequest, options?: CallOptions): AsyncIterable<StreamResponse>;
-  getTask(request: GetTaskRequest, options?: CallOptions): Promise<Task>;
-  listTasks(request: ListTasksRequest, options?: CallOptions): Promise<ListTasksResponse>;
-  cancelTask(request: CancelTaskRequest, options?: CallOptions): Promise<Task>;
-  subscribeToTask(request: SubscribeToTaskRequest, options?: CallOptions): AsyncIterable<StreamResponse>;
-  createTaskPushNotificationConfig(
-    request: TaskPushNotificationConfig,
-    options?: CallOptions,
-  ): Promise<TaskPushNotificationConfig>;
-  getTaskPushNotificationConfig(
-    request: GetTaskPushNotificationConfigRequest,
-    options?: CallOptions,
-  ): Promise<TaskPushNotificationConfig>;
-  listTaskPushNotificationConfigs(
-    request: ListTaskPushNotificationConfigsRequest,
-    options?: CallOptions,
-  ): Promise<ListTaskPushNotificationConfigsResponse>;
-  deleteTaskPushNotificationConfig(
-    request: DeleteTaskPushNotificationConfigRequest,
-    options?: CallOptions,
-  ): Promise<void>;
-  getExtendedAgentCard(request: GetExtendedAgentCardRequest, options?: CallOptions): Promise<AgentCard>;
 }
 
 /** Builds the transport of a binding the client does not carry itself (gRPC, from `@baton/grpc`). */

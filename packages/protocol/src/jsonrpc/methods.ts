@@ -3,41 +3,24 @@
  * pre-0.3 draft aliases some peers still send. The two grammars are disjoint, so one endpoint can tell
  * the version from the method name alone.
  */
+import { A2A_METHODS, A2A_OPERATIONS, type A2AMethod } from '../operations.ts';
 
-/** The 1.0 operation names (= gRPC method names), spec §5.3. */
-export const A2A_METHODS = [
-  'SendMessage',
-  'SendStreamingMessage',
-  'GetTask',
-  'ListTasks',
-  'CancelTask',
-  'SubscribeToTask',
-  'CreateTaskPushNotificationConfig',
-  'GetTaskPushNotificationConfig',
-  'ListTaskPushNotificationConfigs',
-  'DeleteTaskPushNotificationConfig',
-  'GetExtendedAgentCard',
-] as const;
+export { A2A_METHODS, type A2AMethod } from '../operations.ts';
 
-/** A 1.0 operation name. */
-export type A2AMethod = (typeof A2A_METHODS)[number];
+type V03Names = {
+  [Method in A2AMethod as NonNullable<(typeof A2A_OPERATIONS)[Method]['v03Method']>]: Method;
+};
 
-/** 0.3 method name → the 1.0 operation it became. 0.3 has no ListTasks over JSON-RPC. */
-export const V03_TO_V1_METHOD = {
-  'message/send': 'SendMessage',
-  'message/stream': 'SendStreamingMessage',
-  'tasks/get': 'GetTask',
-  'tasks/cancel': 'CancelTask',
-  'tasks/resubscribe': 'SubscribeToTask',
-  'tasks/pushNotificationConfig/set': 'CreateTaskPushNotificationConfig',
-  'tasks/pushNotificationConfig/get': 'GetTaskPushNotificationConfig',
-  'tasks/pushNotificationConfig/list': 'ListTaskPushNotificationConfigs',
-  'tasks/pushNotificationConfig/delete': 'DeleteTaskPushNotificationConfig',
-  'agent/getAuthenticatedExtendedCard': 'GetExtendedAgentCard',
-} as const satisfies Record<string, A2AMethod>;
+/** 0.3 method name → the 1.0 operation it became (from the operations table). 0.3 has no ListTasks. */
+export const V03_TO_V1_METHOD = Object.fromEntries(
+  A2A_METHODS.flatMap((method) => {
+    const v03 = A2A_OPERATIONS[method].v03Method;
+    return v03 === null ? [] : [[v03, method]];
+  }),
+) as V03Names;
 
 /** A 0.3 method name. */
-export type V03Method = keyof typeof V03_TO_V1_METHOD;
+export type V03Method = keyof V03Names;
 
 /** The 0.3 method names. */
 export const V03_METHODS = Object.keys(V03_TO_V1_METHOD) as V03Method[];
@@ -56,10 +39,9 @@ export const LEGACY_METHOD_ALIASES = {
 } as const satisfies Record<string, V03Method>;
 
 /** The operations whose response is an SSE stream. */
-export const STREAMING_METHODS: ReadonlySet<A2AMethod> = new Set<A2AMethod>([
-  'SendStreamingMessage',
-  'SubscribeToTask',
-]);
+export const STREAMING_METHODS: ReadonlySet<A2AMethod> = new Set<A2AMethod>(
+  A2A_METHODS.filter((method) => A2A_OPERATIONS[method].streaming),
+);
 
 /** What a method name on the wire means. */
 export interface ResolvedMethod {

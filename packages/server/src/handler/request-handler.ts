@@ -1,21 +1,4 @@
-import type {
-  AgentCard,
-  CancelTaskRequest,
-  DeleteTaskPushNotificationConfigRequest,
-  GetExtendedAgentCardRequest,
-  GetTaskPushNotificationConfigRequest,
-  GetTaskRequest,
-  ListTaskPushNotificationConfigsRequest,
-  ListTaskPushNotificationConfigsResponse,
-  ListTasksRequest,
-  ListTasksResponse,
-  SendMessageRequest,
-  SendMessageResponse,
-  StreamResponse,
-  SubscribeToTaskRequest,
-  Task,
-  TaskPushNotificationConfig,
-} from '@baton/protocol';
+import type { A2AOperationMethods, StreamResponse } from '@baton/protocol';
 import type { CallContext } from './call-context.ts';
 
 /**
@@ -30,30 +13,7 @@ export type EventStream = AsyncIterable<StreamResponse>;
  * validate requests (translating 0.3 to 1.0 first), call these, and write the results in the caller's
  * version. Every method rejects with an `A2AError` for a protocol error; anything else is an internal error.
  * Streaming methods reject before returning the stream when the first event cannot be produced (unknown task,
- * terminal task, ...), so bindings can answer with a plain error response instead of an SSE stream.
+ * terminal task, ...), so bindings can answer with a plain error response instead of an SSE stream. One
+ * method per operation of `@baton/protocol`'s operations table.
  */
-export interface A2ARequestHandler {
-  sendMessage(request: SendMessageRequest, call: CallContext): Promise<SendMessageResponse>;
-  sendStreamingMessage(request: SendMessageRequest, call: CallContext): Promise<EventStream>;
-  getTask(request: GetTaskRequest, call: CallContext): Promise<Task>;
-  listTasks(request: ListTasksRequest, call: CallContext): Promise<ListTasksResponse>;
-  cancelTask(request: CancelTaskRequest, call: CallContext): Promise<Task>;
-  subscribeToTask(request: SubscribeToTaskRequest, call: CallContext): Promise<EventStream>;
-  createTaskPushNotificationConfig(
-    request: TaskPushNotificationConfig,
-    call: CallContext,
-  ): Promise<TaskPushNotificationConfig>;
-  getTaskPushNotificationConfig(
-    request: GetTaskPushNotificationConfigRequest,
-    call: CallContext,
-  ): Promise<TaskPushNotificationConfig>;
-  listTaskPushNotificationConfigs(
-    request: ListTaskPushNotificationConfigsRequest,
-    call: CallContext,
-  ): Promise<ListTaskPushNotificationConfigsResponse>;
-  deleteTaskPushNotificationConfig(
-    request: DeleteTaskPushNotificationConfigRequest,
-    call: CallContext,
-  ): Promise<void>;
-  getExtendedAgentCard(request: GetExtendedAgentCardRequest, call: CallContext): Promise<AgentCard>;
-}
+export interface A2ARequestHandler extends A2AOperationMethods<[call: CallContext], Promise<EventStream>> {}
