@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STREAMING_METHODS, V03_TO_V1_METHOD, V1_TO_V03_METHOD } from './jsonrpc/methods.ts';
+import { STREAMING_METHODS, V1_TO_V03_METHOD, V03_TO_V1_METHOD } from './jsonrpc/methods.ts';
 import { A2A_METHODS, A2A_OPERATIONS, operationMethod, operationName } from './operations.ts';
 
 describe('the operations table', () => {

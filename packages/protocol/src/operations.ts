@@ -43,6 +43,7 @@ export interface A2AOperationTypes {
     request: ListTaskPushNotificationConfigsRequest;
     result: ListTaskPushNotificationConfigsResponse;
   };
+  // biome-ignore lint/suspicious/noConfusingVoidType: it becomes the method's Promise<void>, which has no value
   DeleteTaskPushNotificationConfig: { request: DeleteTaskPushNotificationConfigRequest; result: void };
   GetExtendedAgentCard: { request: GetExtendedAgentCardRequest; result: AgentCard };
 }
