@@ -18,7 +18,6 @@ import { createAgentCardRoutes } from './card/agent-card-routes.ts';
 import { assertCardMatchesServer, deriveAgentCard } from './card/derive-agent-card.ts';
 import type { ClusterOptions } from './cluster/cluster-options.ts';
 import type { AgentExecutor } from './executor/agent-executor.ts';
-import type { CallUser } from './handler/call-context.ts';
 import type { CloseOptions } from './handler/close-within.ts';
 import { createRequestHandler, type TaskRequestHandler } from './handler/create-request-handler.ts';
 import { createJsonRpcApp } from './jsonrpc/create-json-rpc-app.ts';
@@ -40,12 +39,13 @@ import { responseMediaType } from './rest/response-media-type.ts';
 import { restErrorResponse } from './rest/rest-error-response.ts';
 import { createInMemoryTaskStore } from './store/in-memory-task-store.ts';
 import type { TaskStore } from './store/task-store.ts';
-import { createEventHub } from './task/event-hub.ts';
-import { consoleLogger, type Logger } from './task/logger.ts';
 import { instrumentHandler } from './telemetry/instrument-handler.ts';
 import { instrumentTaskStore } from './telemetry/instrument-task-store.ts';
 import { createServerTelemetry } from './telemetry/server-telemetry.ts';
 import { withTaskTelemetry } from './telemetry/with-task-telemetry.ts';
+import type { CallUser } from './vocabulary/call-context.ts';
+import { createEventHub } from './vocabulary/event-hub.ts';
+import { consoleLogger, type Logger } from './vocabulary/logger.ts';
 
 /**
  * Push-notification settings: webhook URL policy (SSRF allowlist, DNS resolver), delivery tuning, and the key

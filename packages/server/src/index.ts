@@ -163,4 +163,4 @@ export {
   type TaskScope,
   type TaskStore,
 } from './store/index.ts';
-export { consoleLogger, type Logger } from './task/logger.ts';
+export { consoleLogger, type Logger } from './vocabulary/logger.ts';

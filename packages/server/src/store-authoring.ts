@@ -50,4 +50,4 @@ export {
   taskBase,
   taskFromRows,
 } from './store/index.ts';
-export { consoleLogger, type Logger } from './task/logger.ts';
+export { consoleLogger, type Logger } from './vocabulary/logger.ts';

@@ -10,8 +10,8 @@ import {
   type PushDispatcherOptions,
   withPushNotifications,
 } from '../src/push/index.ts';
-import { createEventHub } from '../src/task/event-hub.ts';
-import type { Logger } from '../src/task/logger.ts';
+import { createEventHub } from '../src/vocabulary/event-hub.ts';
+import type { Logger } from '../src/vocabulary/logger.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {

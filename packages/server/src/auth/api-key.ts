@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { CallUser } from '../handler/call-context.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 import { AuthFailure, buildChallenge } from './auth-failure.ts';
 import type { SchemeContext, SchemeVerifier } from './scheme-verifier.ts';
 

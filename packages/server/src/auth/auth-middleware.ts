@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { errorVersionFor, readRequestedVersion } from '../binding/request-version.ts';
-import type { CallUser } from '../handler/call-context.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 import { AuthFailure, isAuthFailure } from './auth-failure.ts';
 import { type AuthBinding, authFailureResponse } from './auth-response.ts';
 import type { Authenticator } from './create-authenticator.ts';

@@ -8,7 +8,7 @@ import {
   jwtVerify,
   type KeyObject,
 } from 'jose';
-import type { CallUser } from '../handler/call-context.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 import { AuthFailure, buildChallenge } from './auth-failure.ts';
 import type { SchemeContext, SchemeVerifier } from './scheme-verifier.ts';
 

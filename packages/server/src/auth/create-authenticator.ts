@@ -1,6 +1,6 @@
 import type { SecurityRequirement, SecurityScheme } from '@baton/protocol';
 import type { Context } from 'hono';
-import type { CallUser } from '../handler/call-context.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 import { AuthFailure, buildChallenge, isAuthFailure } from './auth-failure.ts';
 import type { SchemeContext, SchemeVerifier } from './scheme-verifier.ts';
 import { missingScopes } from './scope-check.ts';

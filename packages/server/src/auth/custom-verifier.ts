@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { CallUser } from '../handler/call-context.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 import { buildChallenge } from './auth-failure.ts';
 import type { SchemeVerifier } from './scheme-verifier.ts';
 

@@ -1,6 +1,6 @@
 import type { SecurityScheme } from '@baton/protocol';
 import type { Context } from 'hono';
-import type { CallUser } from '../handler/call-context.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 
 /** What a verifier gets besides the request: the scheme as the card declares it, its name and the realm. */
 export interface SchemeContext {

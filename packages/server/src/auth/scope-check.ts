@@ -1,5 +1,5 @@
 import type { SecurityRequirement } from '@baton/protocol';
-import type { CallUser } from '../handler/call-context.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 
 /** The scopes of `required` the caller lacks (empty when it has them all). */
 export function missingScopes(user: CallUser | undefined, required: readonly string[]): string[] {

@@ -1,8 +1,8 @@
 import type { ProtocolVersion } from '@baton/protocol';
 import { type Context, Hono } from 'hono';
-import type { CallUser } from '../handler/call-context.ts';
 import type { A2ARequestHandler } from '../handler/request-handler.ts';
-import type { Logger } from '../task/logger.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
+import type { Logger } from '../vocabulary/logger.ts';
 
 /**
  * What a binding served outside the Hono app (gRPC, from `@baton/grpc`) needs from an A2A server, so it shares

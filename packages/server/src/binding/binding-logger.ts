@@ -1,4 +1,4 @@
-import type { Logger } from '../task/logger.ts';
+import type { Logger } from '../vocabulary/logger.ts';
 
 /**
  * Where a binding reports failures the caller must not see: a handler that threw something other than an
@@ -7,4 +7,4 @@ import type { Logger } from '../task/logger.ts';
  */
 export type BindingLogger = Pick<Logger, 'error'>;
 
-export { consoleLogger } from '../task/logger.ts';
+export { consoleLogger } from '../vocabulary/logger.ts';

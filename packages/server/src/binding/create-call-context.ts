@@ -4,7 +4,7 @@ import {
   type ProtocolVersion,
   parseExtensionsHeader,
 } from '@baton/protocol';
-import type { CallContext, CallUser } from '../handler/call-context.ts';
+import type { CallContext, CallUser } from '../vocabulary/call-context.ts';
 
 /** What {@link createCallContext} reads: the HTTP request plus what the binding worked out about the call. */
 export interface CreateCallContextOptions {

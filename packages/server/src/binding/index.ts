@@ -3,10 +3,6 @@
  * checks, 0.3 request translation errors, and mapping thrown errors to the `A2AError` the caller sees.
  */
 
-// The operations table by method name, shared with bindings served outside the Hono app (gRPC).
-export { type CallOutcome, type PreparedCall, prepareCall } from '../jsonrpc/json-rpc-operations.ts';
-// A call's signal made only when read: what a binding outside Hono gives its calls (an AbortController is not free).
-export { createLazyAbort, type LazyAbort } from '../task/lazy-abort.ts';
 export { type A2ABindingHost, createHeaderAuthenticator } from './binding-host.ts';
 export { type BindingLogger, consoleLogger } from './binding-logger.ts';
 export {

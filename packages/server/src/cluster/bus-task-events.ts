@@ -1,6 +1,6 @@
 import type { StreamResponse } from '@baton/protocol';
-import type { TaskEventHub, TaskEventListener } from '../task/event-hub.ts';
-import type { Logger } from '../task/logger.ts';
+import type { TaskEventHub, TaskEventListener } from '../vocabulary/event-hub.ts';
+import type { Logger } from '../vocabulary/logger.ts';
 import type { BusSubscription, TaskEventBus } from './task-event-bus.ts';
 
 /** Task events on the bus: every event this instance writes goes out; streams here can follow any task. */

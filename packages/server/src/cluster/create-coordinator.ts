@@ -1,7 +1,7 @@
 import { createId } from '@baton/protocol';
-import { overloadError } from '../handler/overload-error.ts';
-import type { TaskEventHub, TaskEventListener } from '../task/event-hub.ts';
-import type { Logger } from '../task/logger.ts';
+import type { TaskEventHub, TaskEventListener } from '../vocabulary/event-hub.ts';
+import type { Logger } from '../vocabulary/logger.ts';
+import { overloadError } from '../vocabulary/overload-error.ts';
 import { createBusTaskEvents } from './bus-task-events.ts';
 import type { ClusterOptions } from './cluster-options.ts';
 import { createInstanceLink, type InstanceLink } from './instance-link.ts';

@@ -1,6 +1,6 @@
 import { A2AError, createId, isA2AError } from '@baton/protocol';
-import { overloadError } from '../handler/overload-error.ts';
-import type { Logger } from '../task/logger.ts';
+import type { Logger } from '../vocabulary/logger.ts';
+import { overloadError } from '../vocabulary/overload-error.ts';
 import type { BusSubscription, TaskEventBus } from './task-event-bus.ts';
 
 /** ErrorInfo reason of a forwarded request the instance running the task did not answer in time. */

@@ -1,4 +1,4 @@
-import type { Logger } from '../task/logger.ts';
+import type { Logger } from '../vocabulary/logger.ts';
 import type { TaskLeaseStore } from './task-lease-store.ts';
 
 /** The leases this instance holds, renewed together on a timer. */

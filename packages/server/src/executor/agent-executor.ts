@@ -1,5 +1,5 @@
 import type { Artifact, JsonValue, Message, Part, Task } from '@baton/protocol';
-import type { CallUser } from '../handler/call-context.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 
 /** Message content an executor may pass: plain text, parts, or a message (ids and role are filled in). */
 export type AgentMessageInput = string | readonly Part[] | (Partial<Message> & Pick<Message, 'parts'>);

@@ -1,5 +1,5 @@
 import { createId, type Message, type Task } from '@baton/protocol';
-import type { CallUser } from '../handler/call-context.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 import type { AgentMessageInput, ExecutionContext } from './agent-executor.ts';
 import { createAgentMessage, toParts } from './agent-message.ts';
 import { createArtifactStream } from './artifact-stream.ts';

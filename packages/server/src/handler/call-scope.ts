@@ -1,6 +1,6 @@
 import { A2AError } from '@baton/protocol';
 import type { TaskScope } from '../store/task-store.ts';
-import type { CallContext } from './call-context.ts';
+import type { CallContext } from '../vocabulary/call-context.ts';
 
 /** The scope a call sees: its tenant (from the binding, else the request) and its user's id. */
 export function scopeOfCall(call: CallContext, requestTenant?: string): TaskScope {

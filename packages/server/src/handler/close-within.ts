@@ -1,4 +1,4 @@
-import type { Logger } from '../task/logger.ts';
+import type { Logger } from '../vocabulary/logger.ts';
 
 /** Options of a graceful shutdown (`handler.close`, `server.shutdown`). */
 export interface CloseOptions {

@@ -1,12 +1,5 @@
 /** The binding-neutral A2A request handler: the task lifecycle around an executor, and its hooks. */
-export type { CallContext, CallUser } from './call-context.ts';
-export {
-  type CloseOptions,
-  createRequestHandler,
-  DEFAULT_MAX_OPEN_STREAMS,
-  type TaskRequestHandler,
-} from './create-request-handler.ts';
-export { DEFAULT_LIST_PAGE_SIZE, MAX_LIST_PAGE_SIZE } from './list-tasks.ts';
+export type { CallContext, CallUser } from '../vocabulary/call-context.ts';
 export {
   overloadError,
   retryAfterOf,
@@ -18,7 +11,14 @@ export {
   TOO_MANY_TASKS,
   tooManyStreamsError,
   tooManyTasksError,
-} from './overload-error.ts';
+} from '../vocabulary/overload-error.ts';
+export {
+  type CloseOptions,
+  createRequestHandler,
+  DEFAULT_MAX_OPEN_STREAMS,
+  type TaskRequestHandler,
+} from './create-request-handler.ts';
+export { DEFAULT_LIST_PAGE_SIZE, MAX_LIST_PAGE_SIZE } from './list-tasks.ts';
 export type { PushConfigPage, PushConfigStore } from './push-config-store.ts';
 export type { A2ARequestHandler, EventStream } from './request-handler.ts';
 export type { ExtendedCardSource, RequestHandlerOptions } from './request-handler-options.ts';

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SHUTDOWN_MESSAGE } from '../task/shut-down-executions.ts';
+import {
+  retryAfterOf,
+  SHUTTING_DOWN,
+  TOO_MANY_STREAMS,
+  TOO_MANY_TASKS,
+} from '../vocabulary/overload-error.ts';
 import { createRequestHandler } from './create-request-handler.ts';
-import { retryAfterOf, SHUTTING_DOWN, TOO_MANY_STREAMS, TOO_MANY_TASKS } from './overload-error.ts';
 import {
   collect,
   deferred,

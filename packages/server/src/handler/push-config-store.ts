@@ -1,5 +1,5 @@
 import type { ListTaskPushNotificationConfigsResponse, TaskPushNotificationConfig } from '@baton/protocol';
-import type { CallContext } from './call-context.ts';
+import type { CallContext } from '../vocabulary/call-context.ts';
 
 /** A page request for push configs, as the client sent it. */
 export interface PushConfigPage {

@@ -2,9 +2,9 @@ import type { AgentCard } from '@baton/protocol';
 import type { ClusterOptions } from '../cluster/cluster-options.ts';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
 import type { TaskStore } from '../store/task-store.ts';
-import type { TaskEventHub } from '../task/event-hub.ts';
-import type { Logger } from '../task/logger.ts';
-import type { CallContext } from './call-context.ts';
+import type { CallContext } from '../vocabulary/call-context.ts';
+import type { TaskEventHub } from '../vocabulary/event-hub.ts';
+import type { Logger } from '../vocabulary/logger.ts';
 import type { PushConfigStore } from './push-config-store.ts';
 
 /** The extended agent card: fixed, or built per call (e.g. from the caller's scopes). */

@@ -1,5 +1,5 @@
 import type { A2AOperationMethods, StreamResponse } from '@baton/protocol';
-import type { CallContext } from './call-context.ts';
+import type { CallContext } from '../vocabulary/call-context.ts';
 
 /**
  * A stream of events for one call. Events come in generation order; the stream ends (the iterator finishes)

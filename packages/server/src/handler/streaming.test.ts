@@ -1,6 +1,6 @@
 import { isA2AError, type StreamResponse } from '@baton/protocol';
 import { describe, expect, it } from 'vitest';
-import { createEventHub } from '../task/event-hub.ts';
+import { createEventHub } from '../vocabulary/event-hub.ts';
 import { createRequestHandler } from './create-request-handler.ts';
 import {
   collect,

@@ -13,10 +13,10 @@ import { negotiateRequestVersion } from '../binding/request-version.ts';
 import { retryAfterHeaders } from '../binding/retry-after.ts';
 import { toA2AError } from '../binding/to-a2a-error.ts';
 import { waitUntilOf } from '../binding/wait-until-of.ts';
-import type { CallUser } from '../handler/call-context.ts';
 import type { A2ARequestHandler } from '../handler/request-handler.ts';
 import { createSseResponse } from '../sse/create-sse-response.ts';
 import { directSseTarget } from '../sse/direct-sse-target.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 import { prepareCall } from './json-rpc-operations.ts';
 import {
   createJsonRpcFrameSerializer,

@@ -33,8 +33,8 @@ import {
 } from '@baton/protocol';
 import type { z } from 'zod';
 import { translateParamsOrThrow } from '../binding/translate-params.ts';
-import type { CallContext } from '../handler/call-context.ts';
 import type { A2ARequestHandler, EventStream } from '../handler/request-handler.ts';
+import type { CallContext } from '../vocabulary/call-context.ts';
 
 type Params = Readonly<Record<string, unknown>>;
 

@@ -1,6 +1,6 @@
 import { A2AError, createId, type TaskPushNotificationConfig } from '@baton/protocol';
-import type { CallContext } from '../handler/call-context.ts';
 import type { PushConfigStore } from '../handler/push-config-store.ts';
+import type { CallContext } from '../vocabulary/call-context.ts';
 import { createInMemoryPushConfigRecords } from './in-memory-push-config-records.ts';
 import { checkPushConfigHeaders } from './push-config-headers.ts';
 import type { PushConfigRecords } from './push-config-records.ts';

@@ -1,7 +1,6 @@
 import { TELEMETRY_ATTRIBUTES as ATTR, PUSH_JWKS_PATH, type StreamResponse } from '@baton/protocol';
-import { consoleLogger, type Logger } from '../task/logger.ts';
 import type { ServerTelemetry } from '../telemetry/server-telemetry.ts';
-import { tracedPushFetch } from '../telemetry/traced-push-fetch.ts';
+import { consoleLogger, type Logger } from '../vocabulary/logger.ts';
 import { createDefaultPushNetwork } from './default-push-network.ts';
 import { deliver, type PushBackoff, type PushFetch } from './push-delivery.ts';
 import type { PushNetwork } from './push-network.ts';
@@ -9,6 +8,7 @@ import { deliveryId, type OutboxDelivery, type PushOutbox } from './push-outbox.
 import { buildPushRequest, isNotifiable, isTerminalEvent, pushJwtHeader } from './push-payload.ts';
 import type { PushSigner } from './push-signer.ts';
 import type { PushTargets, StoredPushConfig } from './push-targets.ts';
+import { tracedPushFetch } from './traced-push-fetch.ts';
 import { createWebhookUrlPolicy, type WebhookUrlPolicyOptions } from './webhook-url-policy.ts';
 
 /** Options of {@link createPushDispatcher}; `allowlist`/`resolveHost` drive the delivery-time URL checks. */

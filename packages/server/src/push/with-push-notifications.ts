@@ -1,4 +1,4 @@
-import type { TaskEventHub } from '../task/event-hub.ts';
+import type { TaskEventHub } from '../vocabulary/event-hub.ts';
 import type { PushDispatcher } from './push-dispatcher.ts';
 
 /**

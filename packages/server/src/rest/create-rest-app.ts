@@ -7,8 +7,8 @@ import {
   readRequestedVersion,
   toA2AError,
 } from '../binding/index.ts';
-import type { CallUser } from '../handler/call-context.ts';
 import type { A2ARequestHandler } from '../handler/request-handler.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 import { createRestDispatcher } from './rest-dispatcher.ts';
 import { restErrorResponse } from './rest-error-response.ts';
 import { type RestRoute, V1_ROUTES, V03_ROUTES } from './rest-routes.ts';

@@ -8,9 +8,9 @@ import {
   toA2AError,
 } from '../binding/index.ts';
 import { waitUntilOf } from '../binding/wait-until-of.ts';
-import type { CallUser } from '../handler/call-context.ts';
 import type { A2ARequestHandler } from '../handler/request-handler.ts';
 import { directSseTarget } from '../sse/direct-sse-target.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 import { createRouteMatcher, type RouteMatch, type RouteMatcher } from './match-route.ts';
 import { type JsonBody, readJsonBody } from './read-json-body.ts';
 import { responseMediaType } from './response-media-type.ts';

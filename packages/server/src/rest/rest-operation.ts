@@ -1,6 +1,6 @@
 import { A2AError } from '@baton/protocol';
-import type { CallContext } from '../handler/call-context.ts';
 import type { A2ARequestHandler, EventStream } from '../handler/request-handler.ts';
+import type { CallContext } from '../vocabulary/call-context.ts';
 import type { RouteParams } from './match-route.ts';
 import type { RestOperation } from './rest-routes.ts';
 

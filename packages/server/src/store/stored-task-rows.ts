@@ -1,5 +1,5 @@
 import type { Artifact, Message, Task, TaskStatus } from '@baton/protocol';
-import type { Logger } from '../task/logger.ts';
+import type { Logger } from '../vocabulary/logger.ts';
 import { scopeFromKey } from './scope-key.ts';
 import { TaskRecord } from './task-record.ts';
 import type { StoredTask, TaskReadOptions } from './task-store.ts';

@@ -1,6 +1,6 @@
 import { A2AError } from '@baton/protocol';
 import type { TaskScope, TaskStore } from '../store/task-store.ts';
-import type { TaskEventHub } from './event-hub.ts';
+import type { TaskEventHub } from '../vocabulary/event-hub.ts';
 import { TaskChannel } from './task-channel.ts';
 
 /** The channels of the tasks this process is working on, so each task has exactly one writer here. */

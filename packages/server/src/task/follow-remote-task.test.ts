@@ -2,7 +2,7 @@ import { isA2AError, type StreamResponse } from '@baton/protocol';
 import { describe, expect, it } from 'vitest';
 import { createInMemoryTaskStore } from '../store/in-memory-task-store.ts';
 import type { TaskStore } from '../store/task-store.ts';
-import type { TaskEventListener } from './event-hub.ts';
+import type { TaskEventListener } from '../vocabulary/event-hub.ts';
 import { followRemoteTask } from './follow-remote-task.ts';
 
 const chunk = (text: string): StreamResponse => ({

@@ -1,7 +1,7 @@
 import { A2AError, isTerminalState, type StreamResponse, type Task } from '@baton/protocol';
 import { isSameScope } from '../store/is-same-scope.ts';
 import type { StoredTask, TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.ts';
-import type { TaskEventListener } from './event-hub.ts';
+import type { TaskEventListener } from '../vocabulary/event-hub.ts';
 import type { TaskObserver } from './task-observer.ts';
 
 /** A task as one instance read it, with the version of that read. */

@@ -2,9 +2,9 @@ import { A2AError, isA2AError, isTerminalState, type Message } from '@baton/prot
 import type { AgentExecutor } from '../executor/agent-executor.ts';
 import { createAgentMessage } from '../executor/agent-message.ts';
 import { createExecutionContext, type ExecutionRequest } from '../executor/execution-context.ts';
+import type { Logger } from '../vocabulary/logger.ts';
 import { createExecutionHost } from './execution-host.ts';
 import { createLiveExecution, type LiveExecution } from './live-execution.ts';
-import type { Logger } from './logger.ts';
 import { andFinally, andThen, attempt, type MaybePromise } from './maybe-promise.ts';
 import type { TaskChannel } from './task-channel.ts';
 

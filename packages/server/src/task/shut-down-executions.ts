@@ -1,9 +1,9 @@
 import { isTerminalState } from '@baton/protocol';
 import { createAgentMessage } from '../executor/agent-message.ts';
-import { shuttingDownError } from '../handler/overload-error.ts';
+import type { Logger } from '../vocabulary/logger.ts';
+import { shuttingDownError } from '../vocabulary/overload-error.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { LiveExecution } from './live-execution.ts';
-import type { Logger } from './logger.ts';
 
 /** The status message of tasks still running when the server shut down (they end CANCELED with it). */
 export const SHUTDOWN_MESSAGE = 'The server shut down before the task finished.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInMemoryTaskStore } from '../store/in-memory-task-store.ts';
-import { createEventHub } from './event-hub.ts';
+import { createEventHub } from '../vocabulary/event-hub.ts';
 import { TaskChannel } from './task-channel.ts';
 
 function channel(onIdle: (channel: TaskChannel) => void = () => undefined) {

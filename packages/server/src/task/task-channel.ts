@@ -16,7 +16,7 @@ import type {
   TaskScope,
   TaskStore,
 } from '../store/task-store.ts';
-import type { TaskEventHub } from './event-hub.ts';
+import type { TaskEventHub } from '../vocabulary/event-hub.ts';
 import type { LiveExecution } from './live-execution.ts';
 import { attempt, isPromise, type MaybePromise } from './maybe-promise.ts';
 

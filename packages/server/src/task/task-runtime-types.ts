@@ -1,6 +1,6 @@
 import type { Message, Task } from '@baton/protocol';
-import type { CallUser } from '../handler/call-context.ts';
 import type { TaskReadOptions, TaskScope } from '../store/task-store.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 import type { VersionedTask } from './follow-remote-task.ts';
 import type { TaskObserver } from './task-observer.ts';
 

@@ -14,8 +14,8 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import type { CallContext } from '../handler/call-context.ts';
 import type { A2ARequestHandler, EventStream } from '../handler/request-handler.ts';
+import type { CallContext } from '../vocabulary/call-context.ts';
 import type { ServerTelemetry } from './server-telemetry.ts';
 
 /** The task and context a call is about, as far as its request or answer says. */

@@ -8,7 +8,7 @@ import {
   type TaskState,
 } from '@baton/protocol';
 import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { TaskEventHub } from '../task/event-hub.ts';
+import type { TaskEventHub } from '../vocabulary/event-hub.ts';
 import type { ServerTelemetry } from './server-telemetry.ts';
 
 /** Tasks waiting for input whose start time is kept for their duration metric, at most. */

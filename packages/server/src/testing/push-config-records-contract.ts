@@ -1,8 +1,8 @@
 import { isA2AError, type ProtocolVersion } from '@baton/protocol';
 import { describe, expect, it } from 'vitest';
-import type { CallContext } from '../handler/call-context.ts';
 import { createPushConfigStore } from '../push/create-push-config-store.ts';
 import type { PushConfigRecords } from '../push/push-config-records.ts';
+import type { CallContext } from '../vocabulary/call-context.ts';
 
 /** How {@link describePushConfigRecordsContract} gets its records. */
 export interface PushConfigRecordsContractOptions {

@@ -8,8 +8,8 @@ import {
   type StreamResponse,
   type Task,
 } from '@baton/protocol';
-import type { Logger } from '../../task/logger.ts';
-import type { CallContext } from '../call-context.ts';
+import type { CallContext } from '../../vocabulary/call-context.ts';
+import type { Logger } from '../../vocabulary/logger.ts';
 
 /** A 1.0 JSON-RPC call context for tests; anything can be overridden. */
 export function testCall(overrides: Partial<CallContext> = {}): CallContext {

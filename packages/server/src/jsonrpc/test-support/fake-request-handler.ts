@@ -15,8 +15,8 @@ import {
   type TaskPushNotificationConfig,
   TaskSchema,
 } from '@baton/protocol';
-import type { CallContext } from '../../handler/call-context.ts';
 import type { A2ARequestHandler, EventStream } from '../../handler/request-handler.ts';
+import type { CallContext } from '../../vocabulary/call-context.ts';
 
 export const TASK_ID = 'task-1';
 export const CONTEXT_ID = 'context-1';

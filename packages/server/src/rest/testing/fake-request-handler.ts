@@ -5,8 +5,8 @@ import {
   type Task,
   type TaskPushNotificationConfig,
 } from '@baton/protocol';
-import type { CallContext } from '../../handler/call-context.ts';
 import type { A2ARequestHandler, EventStream } from '../../handler/request-handler.ts';
+import type { CallContext } from '../../vocabulary/call-context.ts';
 import type { RestOperation } from '../rest-routes.ts';
 
 /** One call the fake handler received: which method, the exact request, the call context. */
