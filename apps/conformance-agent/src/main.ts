@@ -7,7 +7,7 @@
  * `BATON_LEASE_TTL_MS` like every app (default: in memory, as the kit expects a fresh agent). Stops gracefully
  * on SIGINT / SIGTERM; a bad setting stops it at start with a one-line reason.
  */
-import { closeOnSignals, openStoresFromEnv } from '@baton/chain';
+import { closeOnSignals, openStoresFromEnv } from '@baton/agent-host';
 import { startGrpcServer } from '@baton/grpc';
 import { startA2AServer } from '@baton/server/node';
 import { createAppLogger, describeTelemetry, startTelemetry } from '@baton/telemetry-node';

@@ -1,11 +1,5 @@
-import {
-  type AgentHosting,
-  CHAIN_ARTIFACTS,
-  type DocumentGenerator,
-  hostingOptions,
-  OutlineSchema,
-  readContract,
-} from '@baton/chain';
+import { type AgentHosting, hostingOptions } from '@baton/agent-host';
+import { CHAIN_ARTIFACTS, type DocumentGenerator, OutlineSchema, readContract } from '@baton/chain';
 import { type A2AServer, type AgentExecutor, createA2AServer } from '@baton/server';
 import { DOC_AGENT_CARD } from './document-card.ts';
 import { streamDocument } from './stream-document.ts';

@@ -1,4 +1,4 @@
-import type { AgentHosting } from '@baton/chain';
+import type { AgentHosting } from '@baton/agent-host';
 import type { A2AClientOptions } from '@baton/client';
 import { isA2AError } from '@baton/protocol';
 import { consoleLogger, type Logger, STORE_UNAVAILABLE, type TaskEventBus } from '@baton/server';

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defaultStoreFor, describeStoresConfig, type OpenedStores, openStoresFromEnv } from '@baton/chain';
+import { describeStoresConfig, type OpenedStores, openStoresFromEnv } from '@baton/agent-host';
+import { defaultStoreFor } from '@baton/chain';
 import { createAppLogger, describeTelemetry, startTelemetry, type Telemetry } from '@baton/telemetry-node';
 import { serve } from '@hono/node-server';
 import { readChains } from './chains/load-chains.ts';

@@ -1,8 +1,8 @@
 /** Runs the outline agent as a process (see `runAgentMain` for PORT, HOST, PUBLIC_URL and the generator variables). */
-import { runAgentMain } from '@baton/chain';
+import { runChainAgent } from '@baton/chain';
 import { createOutlineAgent } from './outline-agent.ts';
 
-await runAgentMain({
+await runChainAgent({
   name: 'outline-agent',
   defaultPort: 4101,
   create: ({ generators, ...hosting }) => createOutlineAgent({ generator: generators.outline, ...hosting }),

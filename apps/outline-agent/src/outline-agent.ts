@@ -1,8 +1,7 @@
+import { type AgentHosting, hostingOptions } from '@baton/agent-host';
 import {
-  type AgentHosting,
   CHAIN_ARTIFACTS,
   contractPart,
-  hostingOptions,
   type OutlineGenerator,
   type OutlineOptions,
   OutlineOptionsSchema,

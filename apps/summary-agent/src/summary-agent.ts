@@ -1,10 +1,9 @@
+import { type AgentHosting, hostingOptions } from '@baton/agent-host';
 import {
-  type AgentHosting,
   CHAIN_ARTIFACTS,
   contractPart,
   type Document,
   DocumentSchema,
-  hostingOptions,
   readContract,
   type SummaryGenerator,
   SummarySchema,

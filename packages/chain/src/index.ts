@@ -1,10 +1,9 @@
 /**
  * @baton/chain: what the outline, doc and summary agents and the orchestrator share — the artifact contracts
- * between the steps (validated at every boundary), the skill ids agents are discovered by, and the generators.
+ * between the steps (validated at every boundary), the skill ids agents are discovered by, the generators, and
+ * `runChainAgent` (one agent of the chain as a process, on `@baton/agent-host`).
  */
 
-export * from './agent-hosting.ts';
-export * from './close-on-signals.ts';
 export * from './contracts/artifact-data.ts';
 export * from './contracts/document.ts';
 export * from './contracts/instruction-part.ts';
@@ -19,7 +18,4 @@ export * from './generators/instruction.ts';
 export * from './generators/markdown-sentences.ts';
 export * from './generators/offline-document-generator.ts';
 export * from './generators/offline-outline-generator.ts';
-export * from './run-agent-main.ts';
-export * from './stores/open-stores.ts';
-export * from './stores/open-stores-from-env.ts';
-export * from './stores/read-stores-config.ts';
+export * from './run-chain-agent.ts';

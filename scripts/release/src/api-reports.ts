@@ -27,6 +27,7 @@ export const API_PACKAGES: readonly PublicPackage[] = [
   'bus-redis',
   'bus-postgres',
   'telemetry-node',
+  'agent-host',
   'create-baton-agent',
 ];
 

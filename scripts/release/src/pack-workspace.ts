@@ -26,6 +26,7 @@ export const LIBRARIES = [
   'bus-redis',
   'bus-postgres',
   'telemetry-node',
+  'agent-host',
 ] as const;
 
 /** Every public package: the libraries, the CLI and the starter. Folder names under `packages/`. */

@@ -1,10 +1,5 @@
-import {
-  type AgentHosting,
-  contractPart,
-  hostingOptions,
-  OutlineOptionsSchema,
-  SummarySchema,
-} from '@baton/chain';
+import { type AgentHosting, hostingOptions } from '@baton/agent-host';
+import { contractPart, OutlineOptionsSchema, SummarySchema } from '@baton/chain';
 import type { JsonValue } from '@baton/protocol';
 import { type A2AServer, createA2AServer, type Logger, messageText } from '@baton/server';
 import { context, propagation } from '@opentelemetry/api';

@@ -1,4 +1,4 @@
-import type { OpenedStores } from '@baton/chain';
+import type { OpenedStores } from '@baton/agent-host';
 import type { Logger } from '@baton/server';
 import { createBullmqRunEngine } from './bullmq-run-engine.ts';
 import { createInProcessRunEngine } from './in-process-run-engine.ts';

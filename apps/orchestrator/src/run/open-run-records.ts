@@ -1,4 +1,4 @@
-import type { OpenedStores } from '@baton/chain';
+import type { OpenedStores } from '@baton/agent-host';
 import { createPostgresRunRecords } from './postgres-run-records.ts';
 import { createInMemoryRunRecords, type RunRecords } from './run-records.ts';
 import { createSqliteRunRecords } from './sqlite-run-records.ts';

@@ -1,29 +1,25 @@
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { A2AServer } from '@baton/server';
 import { startA2AServer } from '@baton/server/node';
 import { createAppLogger, describeTelemetry, startTelemetry } from '@baton/telemetry-node';
 import type { AgentHosting } from './agent-hosting.ts';
 import { closeOnSignals } from './close-on-signals.ts';
-import { createGeneratorsFromEnv, type SelectedGenerators } from './generators/generators-from-env.ts';
 import { openStoresFromEnv } from './stores/open-stores-from-env.ts';
 import { describeStoresConfig } from './stores/read-stores-config.ts';
 
-/** What an agent app's `main.ts` says about itself. */
+/** What an agent's `main` says about itself. */
 export interface AgentMainOptions {
-  /** The app's name, used in every line it prints. */
+  /** The app's name: in every line it prints, its log records, its telemetry service and its schema. */
   readonly name: string;
   /** The port it listens on when `PORT` is not set. */
   readonly defaultPort: number;
-  /** Builds the agent from the generators the environment selects and where it is hosted (URL, store, cluster). */
-  readonly create: (input: AgentHosting & { readonly generators: SelectedGenerators }) => A2AServer;
-}
-
-/** The git-ignored folder at the repository root where the apps keep their SQLite files by default. */
-export const DEFAULT_DATA_DIRECTORY = fileURLToPath(new URL('../../../data/', import.meta.url));
-
-/** The store an app uses when `BATON_STORE` is unset: a SQLite file named after it in the data folder. */
-export function defaultStoreFor(name: string): string {
-  return `sqlite:${DEFAULT_DATA_DIRECTORY}${name}.db`;
+  /** The store when `BATON_STORE` is unset; default `sqlite:data/<name>.db` under the working directory. */
+  readonly defaultStore?: string;
+  /**
+   * Builds the agent, where it is hosted (URL, store, cluster, logger). Throw to refuse a bad configuration:
+   * the process prints the message on one line and exits 1. What it returns is served.
+   */
+  readonly create: (hosting: AgentHosting) => A2AServer | Promise<A2AServer>;
 }
 
 function readPort(value: string | undefined, fallback: number): number {
@@ -36,14 +32,18 @@ function readPort(value: string | undefined, fallback: number): number {
 }
 
 /**
- * Runs one agent of the chain as a process: `PORT` (0 for any free port), `HOST` (default 127.0.0.1),
- * `PUBLIC_URL` (the base URL the card advertises; default each request's own), `BATON_STORE` /
- * `BATON_EVENT_BUS` (default: a SQLite file in the data folder, see `readStoresConfig`), `BATON_LEASE_TTL_MS`
- * (how long a dead process's task stays WORKING before it is ended; default 15 s), the generator
- * variables `createGeneratorsFromEnv` reads, `LOG_LEVEL`, and the standard `OTEL_*` variables (traces and
- * metrics are exported only when they ask; `OTEL_METRICS_EXPORTER=prometheus` serves `/metrics`). Prints `listening on <url>` once it accepts requests (the end-to-end test
- * reads that line), stops gracefully on SIGINT and SIGTERM (a second signal exits at once), and exits 1 with
- * a one-line reason on a bad configuration.
+ * Runs an agent as a Node process, configured by its environment: `PORT` (0 for any free port), `HOST`
+ * (default 127.0.0.1), `PUBLIC_URL` (the base URL the card advertises; default each request's own),
+ * `BATON_STORE` / `BATON_EVENT_BUS` / `BATON_STORE_SCHEMA` (see `readStoresConfig`), `BATON_LEASE_TTL_MS`
+ * (how long a dead process's task stays WORKING before another instance takes it; default 15 s), `LOG_LEVEL`,
+ * and the standard `OTEL_*` variables (traces and metrics are exported only when they ask;
+ * `OTEL_METRICS_EXPORTER=prometheus` serves `/metrics`). Prints `listening on <url>` once it accepts requests,
+ * stops gracefully on SIGINT and SIGTERM (a second signal exits at once), and exits 1 with a one-line reason on
+ * a bad configuration.
+ *
+ * @example
+ * await runAgentMain({ name: 'echo-agent', defaultPort: 4000, create: (hosting) =>
+ *   createA2AServer({ card, executor, ...hostingOptions(hosting) }) });
  */
 export async function runAgentMain(options: AgentMainOptions, env = process.env): Promise<void> {
   const { name } = options;
@@ -54,12 +54,11 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
     const port = readPort(env.PORT, options.defaultPort);
     const hostname = env.HOST?.trim() || '127.0.0.1';
     const url = env.PUBLIC_URL?.trim() || undefined;
-    const generators = createGeneratorsFromEnv(env);
-    const stores = await openStoresFromEnv(env, defaultStoreFor(name), name);
-    const server = options.create({ generators, url, store: stores.tasks, cluster: stores.cluster, logger });
+    const defaultStore = options.defaultStore ?? `sqlite:${resolve('data', `${name}.db`)}`;
+    const stores = await openStoresFromEnv(env, defaultStore, name);
+    const server = await options.create({ url, store: stores.tasks, cluster: stores.cluster, logger });
     if (telemetry.metricsRoute) server.route('/', telemetry.metricsRoute);
     const running = await startA2AServer(server, { port, hostname });
-    console.log(`${name}: ${generators.describe}`);
     console.log(`${name}: ${describeStoresConfig(stores.config)}`);
     if (url) console.log(`${name}: the card advertises ${url}`);
     if (telemetry.plan) console.log(`${name}: ${describeTelemetry(telemetry.plan)}`);
