@@ -157,6 +157,22 @@ describe('the packed packages in a fresh npm project, run with plain node (slow)
     }
   });
 
+  it('depends on third-party packages by caret range, and on Baton packages at the one shared version', async () => {
+    const pinned: string[] = [];
+    for (const name of PACKAGES) {
+      const installed = JSON.parse(
+        await readFile(join(project, 'node_modules', '@baton', name, 'package.json'), 'utf8'),
+      ) as { version: string; dependencies?: Record<string, string> };
+      for (const [dependency, range] of Object.entries(installed.dependencies ?? {})) {
+        const expected = dependency.startsWith('@baton/') ? installed.version : /^\^\d/;
+        if (typeof expected === 'string' ? range !== expected : !expected.test(range)) {
+          pinned.push(`${name} → ${dependency}@${range}`);
+        }
+      }
+    }
+    expect(pinned).toEqual([]);
+  });
+
   it('loads every entry point of every package with plain node', async () => {
     const entries: string[] = [];
     for (const name of PACKAGES) {
