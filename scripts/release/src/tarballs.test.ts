@@ -5,7 +5,8 @@
  * the same tarballs; the declarations type-check in that project.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,6 +172,51 @@ describe('the packed packages in a fresh npm project, run with plain node (slow)
       }
     }
     expect(pinned).toEqual([]);
+  });
+
+  it('declares exactly the packages its built code imports: none missing, none unused', async () => {
+    const builtins = new Set(builtinModules);
+    const problems: string[] = [];
+    for (const name of PACKAGES) {
+      const folder = join(project, 'node_modules', '@baton', name);
+      const manifest = JSON.parse(await readFile(join(folder, 'package.json'), 'utf8')) as {
+        name: string;
+        dependencies?: Record<string, string>;
+        peerDependencies?: Record<string, string>;
+      };
+      const declared = new Set([
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...Object.keys(manifest.peerDependencies ?? {}),
+      ]);
+      const imported = new Set<string>();
+      const typedOnly = new Set<string>();
+      const files = (await readdir(join(folder, 'dist'), { recursive: true })).filter(
+        (file) => file.endsWith('.js') || file.endsWith('.d.ts'),
+      );
+      for (const file of files) {
+        const code = await readFile(join(folder, 'dist', file), 'utf8');
+        for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm)) {
+          const specifier = match[1] ?? '';
+          if (specifier.startsWith('.') || specifier.startsWith('#') || specifier.startsWith('node:'))
+            continue;
+          const packageName = specifier.startsWith('@')
+            ? specifier.split('/').slice(0, 2).join('/')
+            : (specifier.split('/')[0] ?? '');
+          if (builtins.has(packageName) || packageName === manifest.name) continue;
+          (file.endsWith('.d.ts') ? typedOnly : imported).add(packageName);
+        }
+      }
+      for (const used of imported)
+        if (!declared.has(used)) problems.push(`${name} imports ${used} undeclared`);
+      for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+        // A dependency only the declarations import (a type) is still needed by a consumer's type check.
+        const usedByTypes = typedOnly.has(dependency) || typedOnly.has(dependency.replace(/^@types\//, ''));
+        if (!imported.has(dependency) && !usedByTypes) {
+          problems.push(`${name} declares ${dependency} and never imports it`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('loads every entry point of every package with plain node', async () => {
