@@ -14,22 +14,10 @@ import {
   ExtractorLogLevel,
   type ExtractorMessage,
 } from '@microsoft/api-extractor';
-import { type PublicPackage, rootDir } from './pack-workspace.ts';
+import { LIBRARIES, type PublicPackage, rootDir } from './pack-workspace.ts';
 
 /** The packages with something to import (the CLI is only a binary). */
-export const API_PACKAGES: readonly PublicPackage[] = [
-  'protocol',
-  'client',
-  'server',
-  'grpc',
-  'store-sqlite',
-  'store-postgres',
-  'bus-redis',
-  'bus-postgres',
-  'telemetry-node',
-  'agent-host',
-  'create-baton-agent',
-];
+export const API_PACKAGES: readonly PublicPackage[] = [...LIBRARIES, 'create-baton-agent'];
 
 /** One entry point's report. */
 export interface ApiReport {
