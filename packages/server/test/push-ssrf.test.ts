@@ -52,6 +52,38 @@ describe('webhook URL policy (SSRF)', () => {
     expect(message).toContain(reason);
   });
 
+  // Every IPv6 spelling that carries an internal IPv4 address (issue 31 found the first two let through).
+  it.each([
+    ['http://[::127.0.0.1]/', 'IPv4-compatible'],
+    ['http://[::7f00:1]/', 'IPv4-compatible, hex'],
+    ['http://[::ffff:0:7f00:1]/', 'IPv4-translated'],
+    ['http://[::ffff:0:127.0.0.1]/', 'IPv4-translated, dotted'],
+    ['http://[0:0:0:0:0:ffff:127.0.0.1]/', 'IPv4-mapped, uncompressed'],
+    ['http://[::ffff:7f00:1]/', 'IPv4-mapped, hex'],
+    ['http://[64:ff9b::127.0.0.1]/', 'NAT64'],
+    ['http://[64:ff9b::a9fe:a9fe]/', 'NAT64 to the metadata address'],
+    ['http://[::10.0.0.1]/', 'IPv4-compatible private'],
+    ['http://[::ffff:0:192.168.1.1]/', 'IPv4-translated private'],
+    ['http://[2002:7f00:1::]/', '6to4 of loopback'],
+    ['http://[2002:a9fe:a9fe::1]/', '6to4 of the metadata address'],
+  ])('refuses %s (%s) for the IPv4 address inside', async (url) => {
+    expect(await refusal(url)).toMatch(
+      /embeds (127\.0\.0\.1 is a loopback|169\.254\.169\.254 is a cloud metadata|10\.0\.0\.1 is a private|192\.168\.1\.1 is a private) address/,
+    );
+  });
+
+  it.each([
+    ['http://[::ffff:8.8.8.8]/', 'IPv4-mapped public'],
+    ['http://[64:ff9b::808:808]/', 'NAT64 public'],
+    ['http://[::8.8.8.8]/', 'IPv4-compatible public'],
+  ])('accepts %s (%s): a public IPv4 address inside', async (url) => {
+    expect(await refusal(url)).toBe('accepted');
+  });
+
+  it('still refuses a 6to4 address that carries a public IPv4 address: the tunnel itself is refused', async () => {
+    expect(await refusal('http://[2002:808:808::1]/')).toContain('is a 6to4 tunnel address');
+  });
+
   it('names the URL without its query or credentials', async () => {
     const message = await refusal('http://user:pw@127.0.0.1:9/hook?secret=1');
     expect(message).toContain('http://127.0.0.1:9/hook');

@@ -51,10 +51,9 @@ const FORBIDDEN_NAMES: ReadonlyMap<string, string> = new Map([
 /** Why `bytes` must not receive webhooks (e.g. `127.0.0.1 is a loopback address`), or `undefined`. */
 export function forbiddenAddressReason(bytes: IpBytes): string | undefined {
   const v4 = embeddedIpv4(bytes);
-  if (v4) {
-    const inner = forbiddenAddressReason(v4);
-    return inner && `${formatIp(bytes)} embeds ${inner}`;
-  }
+  const inner = v4 && forbiddenAddressReason(v4);
+  if (inner) return `${formatIp(bytes)} embeds ${inner}`;
+  // A tunnel prefix (6to4, Teredo) stays refused whatever it carries.
   const match = FORBIDDEN.find(([range]) => inRange(bytes, range));
   return match && `${formatIp(bytes)} is ${match[1]}`;
 }

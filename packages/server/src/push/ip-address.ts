@@ -85,17 +85,24 @@ export function inRange(bytes: IpBytes, range: IpRange): boolean {
   return true;
 }
 
-/** The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d`) or NAT64 (`64:ff9b::a.b.c.d`) IPv6 address. */
+const zeros = (bytes: IpBytes, from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
+
+/**
+ * The IPv4 address an IPv6 address carries, in every form that routes to (or is read as) that IPv4 address:
+ * IPv4-mapped `::ffff:a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d` (RFC 2765), IPv4-compatible `::a.b.c.d`
+ * (deprecated; `::` and `::1` are not), NAT64 `64:ff9b::a.b.c.d` (RFC 6052) and 6to4 `2002:aabb:ccdd::/48`
+ * (RFC 3056). `undefined` when it carries none.
+ */
 export function embeddedIpv4(bytes: IpBytes): IpBytes | undefined {
   if (bytes.length !== 16) return undefined;
-  const mapped = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  const mapped = zeros(bytes, 0, 10) && bytes[10] === 0xff && bytes[11] === 0xff;
+  const translated = zeros(bytes, 0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(bytes, 10, 12);
+  const compatible = zeros(bytes, 0, 12) && (bytes[12] ?? 0) !== 0;
   const nat64 =
-    bytes[0] === 0 &&
-    bytes[1] === 0x64 &&
-    bytes[2] === 0xff &&
-    bytes[3] === 0x9b &&
-    bytes.slice(4, 12).every((b) => b === 0);
-  return mapped || nat64 ? bytes.slice(12) : undefined;
+    bytes[0] === 0 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(bytes, 4, 12);
+  if (mapped || translated || compatible || nat64) return bytes.slice(12);
+  const sixToFour = bytes[0] === 0x20 && bytes[1] === 0x02;
+  return sixToFour ? bytes.slice(2, 6) : undefined;
 }
 
 /** Formats bytes back to text (IPv6 uncompressed groups), for messages. */
