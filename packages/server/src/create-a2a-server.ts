@@ -43,7 +43,7 @@ import { instrumentHandler } from './telemetry/instrument-handler.ts';
 import { instrumentTaskStore } from './telemetry/instrument-task-store.ts';
 import { createServerTelemetry } from './telemetry/server-telemetry.ts';
 import { withTaskTelemetry } from './telemetry/with-task-telemetry.ts';
-import type { CallUser } from './vocabulary/call-context.ts';
+import type { CallContext, CallUser } from './vocabulary/call-context.ts';
 import { createEventHub } from './vocabulary/event-hub.ts';
 import { consoleLogger, type Logger } from './vocabulary/logger.ts';
 
@@ -233,6 +233,15 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   const extended = options.extendedCard;
   if (extended) deriveAgentCard({ ...options.card, ...extended }, served, options.url ?? 'http://localhost');
 
+  // The extended card's URLs come from the call as the public card's come from its request: the origin and
+  // mount path it reached (or `url`). A gRPC call has no HTTP origin: it gets the last one an HTTP call had.
+  let lastHttpBase: string | undefined;
+  const extendedCardFor = (call: CallContext) => {
+    if (call.agentUrl !== undefined) lastHttpBase = call.agentUrl;
+    const baseUrl = call.agentUrl ?? options.url ?? lastHttpBase ?? 'http://localhost';
+    return deriveAgentCard({ ...options.card, ...extended }, served, baseUrl);
+  };
+
   const pushSettings = options.push === true ? {} : options.push;
   const pushNetwork = pushSettings && createDefaultPushNetwork(pushSettings);
   if (pushNetwork && !pushNetwork.resolveHost) {
@@ -301,12 +310,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       : {}),
     ...(options.cluster !== undefined ? { cluster: options.cluster } : {}),
     ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
-    ...(extended
-      ? {
-          extendedCard: () =>
-            deriveAgentCard({ ...options.card, ...extended }, served, options.url ?? 'http://localhost'),
-        }
-      : {}),
+    ...(extended ? { extendedCard: (call: CallContext) => extendedCardFor(call) } : {}),
   });
   const bindingOptions = {
     handler: telemetry ? instrumentHandler(handler, telemetry) : handler,
