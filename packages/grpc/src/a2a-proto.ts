@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAX_JSON_DEPTH } from '@baton/protocol';
 import protobuf from 'protobufjs';
 
 /** The service's full name, as gRPC paths carry it. */
@@ -38,11 +39,22 @@ export interface A2AProto {
   type(name: string): protobuf.Type;
 }
 
+/**
+ * How deep protobuf messages may nest. Every binding takes JSON nested up to `MAX_JSON_DEPTH` (100) levels; in a
+ * `google.protobuf.Struct` each JSON level is two message levels (Struct, Value), so protobufjs's default of
+ * 100 would refuse, on gRPC alone, a task the JSON bindings accepted (and fail to send one back). What is deeper
+ * than the JSON limit is still refused: by this limit while decoding, or by the JSON depth check after.
+ */
+export const MESSAGE_DEPTH_LIMIT = 2 * MAX_JSON_DEPTH + 16;
+
 let loaded: A2AProto | undefined;
 
 /** Loads (once) and returns the A2A proto. */
 export function a2aProto(): A2AProto {
   if (loaded) return loaded;
+  // protobufjs keeps these limits per process; raised, never lowered, so another user of protobufjs keeps its own.
+  protobuf.util.recursionLimit = Math.max(protobuf.util.recursionLimit, MESSAGE_DEPTH_LIMIT);
+  protobuf.Reader.recursionLimit = Math.max(protobuf.Reader.recursionLimit, MESSAGE_DEPTH_LIMIT);
   const root = new protobuf.Root();
   root.loadSync([protoFile('a2a.proto'), protoFile('google/rpc/status.proto')], { keepCase: false });
   root.resolveAll();

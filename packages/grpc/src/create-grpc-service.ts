@@ -10,6 +10,7 @@ import {
   A2AError,
   type A2AMethod,
   assertJsonDepth,
+  MAX_JSON_DEPTH,
   negotiateVersion,
   parseExtensionsHeader,
   type StreamResponse,
@@ -24,11 +25,8 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { a2aErrorToServiceError, authFailureToServiceError } from './grpc-status.ts';
-import { decodeJson } from './proto-json.ts';
+import { decodeJson, encodeJson } from './proto-json.ts';
 import { type A2ARpc, a2aRpcs } from './service-definition.ts';
-
-/** How deep protobufjs decodes nested messages (protoc's default recursion limit). */
-const PROTOBUF_RECURSION_LIMIT = 100;
 
 /** The call's metadata as HTTP headers (text entries only), for authentication and trace context. */
 export function metadataToHeaders(metadata: Metadata): Headers {
@@ -57,7 +55,7 @@ function readRequest(rpc: A2ARpc, bytes: Buffer): Record<string, unknown> {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const why = /nesting depth/.test(reason)
-      ? `it nests messages deeper than ${PROTOBUF_RECURSION_LIMIT} levels`
+      ? `it nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels, the limit`
       : reason;
     throw A2AError.invalidParams(`The ${rpc.requestType.name} message could not be decoded: ${why}`);
   }
@@ -119,8 +117,10 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
       try {
         const outcome = await prepare(rpc, call.request, call.metadata, canceled);
         if (outcome.kind !== 'result') throw new Error(`${rpc.name} answered with a stream`);
+        // Encoded here, not by grpc-js: a result that cannot be encoded is logged and answered as an A2A error.
+        const bytes = encodeJson(rpc.responseType, outcome.result ?? {});
         echoExtensions(call);
-        callback(null, outcome.result ?? {});
+        callback(null, bytes);
       } catch (error) {
         callback(fail(error, rpc));
       }
@@ -136,7 +136,8 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
         echoExtensions(call);
         for await (const event of outcome.events) {
           if (canceled.aborted) break;
-          if (!call.write(outcome.toWire(event as StreamResponse))) await drained(call);
+          const bytes = encodeJson(rpc.responseType, outcome.toWire(event as StreamResponse));
+          if (!call.write(bytes)) await drained(call);
         }
         if (!canceled.aborted) call.end();
       } catch (error) {

@@ -46,7 +46,11 @@ export function a2aServerDefinition(): ServiceDefinition {
           responseStream: rpc.streaming,
           requestSerialize: (bytes: Buffer) => bytes,
           requestDeserialize: passBytes,
-          responseSerialize: (json: unknown) => Buffer.from(encodeJson(responseType, json)),
+          // The service encodes its answers itself (so it can log one that fails); ProtoJSON is encoded here.
+          responseSerialize: (answer: unknown) =>
+            answer instanceof Uint8Array
+              ? Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength)
+              : Buffer.from(encodeJson(responseType, answer)),
           responseDeserialize: (bytes: Buffer) => decodeJson(responseType, bytes),
           originalName: rpc.name,
         },
