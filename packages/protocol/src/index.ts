@@ -243,7 +243,14 @@ export {
 } from './versions.ts';
 export { canonicalizeJson } from './wire/canonicalize-json.ts';
 export { isJsonObject } from './wire/is-json-object.ts';
-export { assertJsonDepth, findTooDeep, MAX_JSON_DEPTH } from './wire/json-depth.ts';
+export {
+  assertJsonDepth,
+  assertJsonTextDepth,
+  findTooDeep,
+  jsonTextNestsDeeperThan,
+  MAX_JSON_DEPTH,
+  MAX_PARSED_JSON_DEPTH,
+} from './wire/json-depth.ts';
 export { type ProtoObjectOptions, protoEnum, protoObject, snakeToCamel } from './wire/proto-json.ts';
 export { type OneofUnion, protoOneof } from './wire/proto-oneof.ts';
 export {

@@ -58,3 +58,51 @@ export function assertJsonDepth(value: unknown, root = ''): void {
     { field: field || 'body', description },
   ]);
 }
+
+/**
+ * Whether JSON text nests objects or arrays deeper than `limit`, read without parsing it: one pass over the
+ * characters, strings skipped, nothing allocated. A body is checked with this before `JSON.parse`, so a deep one
+ * costs no more memory than its bytes (a parsed 4 MiB body of nested arrays is a tree of about 200 MiB). Text
+ * that is not JSON may pass; the parser refuses it next.
+ */
+export function jsonTextNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c)
+        index++; // a backslash escapes the next character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x7b || code === 0x5b) {
+      depth++;
+      if (depth > limit) return true;
+    } else if (code === 0x7d || code === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * How deep text may nest and still be parsed, so that {@link assertJsonDepth} can name the field that is too
+ * deep: ten times the limit costs a few kilobytes of tree. Deeper text is refused unparsed.
+ */
+export const MAX_PARSED_JSON_DEPTH = 10 * MAX_JSON_DEPTH;
+
+/**
+ * Throws the InvalidParams of {@link assertJsonDepth} (without the field, which only parsing would find) when
+ * JSON text nests deeper than {@link MAX_PARSED_JSON_DEPTH} (counted from `root`, `levelsAbove` levels below
+ * the text's own top), before it is parsed. What is deeper than the limit but not that deep is parsed, and
+ * `assertJsonDepth` refuses it, naming the field.
+ */
+export function assertJsonTextDepth(text: string, root = '', levelsAbove = 0): void {
+  if (!jsonTextNestsDeeperThan(text, MAX_PARSED_JSON_DEPTH + levelsAbove)) return;
+  const field = root === '' ? 'body' : root;
+  const description = `nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels, the limit`;
+  throw A2AError.invalidParams(`Invalid params: ${root === '' ? 'the body' : root} ${description}`, [
+    { field, description },
+  ]);
+}

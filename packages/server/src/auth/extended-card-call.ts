@@ -1,3 +1,4 @@
+import { jsonTextNestsDeeperThan, MAX_PARSED_JSON_DEPTH } from '@baton/protocol';
 import type { AuthBinding } from './auth-response.ts';
 
 const JSON_RPC_METHODS = new Set(['GetExtendedAgentCard', 'agent/getAuthenticatedExtendedCard']);
@@ -14,7 +15,10 @@ export async function isExtendedCardCall(request: Request, binding: AuthBinding)
   }
   if (request.method !== 'POST') return false;
   try {
-    const body: unknown = JSON.parse(await request.clone().text());
+    const text = await request.clone().text();
+    // Too deep to be a request the binding takes: not parsed here (the binding refuses it).
+    if (jsonTextNestsDeeperThan(text, MAX_PARSED_JSON_DEPTH + 1)) return false;
+    const body: unknown = JSON.parse(text);
     const method =
       typeof body === 'object' && body !== null ? (body as { method?: unknown }).method : undefined;
     return typeof method === 'string' && JSON_RPC_METHODS.has(method);

@@ -42,11 +42,11 @@ describe('deeply nested JSON', () => {
     });
 
   it.each([
-    ['metadata', `"metadata":${nested(10_000)}`, 'params.message.metadata.a.a.a.a…'],
+    ['metadata', `"metadata":${nested(500)}`, 'params.message.metadata.a.a.a.a…'],
     // A later "parts" key replaces the message's own, as JSON.parse reads duplicates.
-    ['a DataPart', `"parts":[{"data":${nested(10_000)}}]`, 'params.message.parts[0].data.a.a…'],
+    ['a DataPart', `"parts":[{"data":${nested(500)}}]`, 'params.message.parts[0].data.a.a…'],
   ])(
-    'refuses %s nested 10,000 levels on JSON-RPC with -32602 naming the field and the limit',
+    'refuses %s nested 500 levels on JSON-RPC with -32602 naming the field and the limit',
     async (_, extra, where) => {
       const response = await jsonRpc(message(extra));
       expect(response.status).toBe(200);
@@ -60,11 +60,33 @@ describe('deeply nested JSON', () => {
   );
 
   it('refuses it on HTTP+JSON with 400 INVALID_ARGUMENT naming the field and the limit', async () => {
-    const response = await rest(message(`"metadata":${nested(10_000)}`));
+    const response = await rest(message(`"metadata":${nested(500)}`));
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { status: string; message: string } };
     expect(body.error.status).toBe('INVALID_ARGUMENT');
     expect(body.error.message).toMatch(/^Invalid params: message\.metadata\.a\.a\.a\.a… nests .* 100 levels/);
+  });
+
+  // 1.95 million nested arrays in 3.7 MiB would be a tree of about 220 MiB: refused before it is parsed, so the
+  // answer cannot name the field (nor, on JSON-RPC, the id), only the limit.
+  it('refuses a body nested 1.95 million levels unparsed, on both bindings, naming the limit', async () => {
+    const deep = `${'['.repeat(1_950_000)}${']'.repeat(1_950_000)}`;
+    const overJsonRpc = (await (await jsonRpc(message(`"metadata":{"a":${deep}}`))).json()) as {
+      id: null;
+      error: { code: number; message: string };
+    };
+    expect(overJsonRpc).toMatchObject({
+      id: null,
+      error: {
+        code: -32602,
+        message: 'Invalid params: params nests objects or arrays deeper than 100 levels, the limit',
+      },
+    });
+    const overRest = await rest(message(`"metadata":{"a":${deep}}`));
+    expect(overRest.status).toBe(400);
+    expect(((await overRest.json()) as { error: { message: string } }).error.message).toBe(
+      'Invalid params: the body nests objects or arrays deeper than 100 levels, the limit',
+    );
   });
 
   it('still takes metadata nested 90 levels, and the server goes on answering', async () => {

@@ -1,4 +1,4 @@
-import { A2AError, assertJsonDepth, type JsonRpcId } from '@baton/protocol';
+import { A2AError, assertJsonDepth, assertJsonTextDepth, type JsonRpcId } from '@baton/protocol';
 
 /** A JSON-RPC request that passed the envelope checks; `params` is `{}` when the request had none. */
 export interface JsonRpcCall {
@@ -26,6 +26,12 @@ export type ReadJsonRpcRequestResult =
  * `params: null` reads as no params. Params nested deeper than `MAX_JSON_DEPTH` are -32602, naming where.
  */
 export function readJsonRpcRequest(text: string): ReadJsonRpcRequestResult {
+  try {
+    // Before parsing: a deep body would cost a tree many times its size (params are one level below the top).
+    assertJsonTextDepth(text, 'params', 1);
+  } catch (error) {
+    return { ok: false, id: null, error: error as A2AError };
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -1,4 +1,4 @@
-import { A2AError, assertJsonDepth } from '@baton/protocol';
+import { A2AError, assertJsonDepth, assertJsonTextDepth } from '@baton/protocol';
 import { isJsonContentType } from '../binding/index.ts';
 
 /** A request body read as JSON: its value (`undefined` when the body is empty), or why it cannot be read. */
@@ -18,6 +18,8 @@ export async function readJsonBody(request: Request): Promise<JsonBody> {
   if (text.trim() === '') return { ok: true, value: undefined };
   const contentType = request.headers.get('Content-Type');
   if (!isJsonContentType(contentType)) return { ok: false, unsupportedContentType: contentType ?? '' };
+  // Before parsing: a deep body would cost a tree many times its size.
+  assertJsonTextDepth(text);
   let value: unknown;
   try {
     value = JSON.parse(text);
