@@ -14,6 +14,7 @@ import type { RunEngine } from './engine/run-engine.ts';
 import { createAgentsRoutes } from './http/create-agents-routes.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
 import { jsonError, storeUnavailable } from './http/json-errors.ts';
+import { createJsonWriteGuard, createRequestGuard, type RequestGuardOptions } from './http/request-guard.ts';
 import { logRunEvent } from './run/log-run-event.ts';
 import { createRunFeed } from './run/run-feed.ts';
 import { createRunHost, type RunHost } from './run/run-host.ts';
@@ -64,6 +65,11 @@ export interface OrchestratorOptions {
    * the console links each run there. Default: the console shows the trace id only.
    */
   readonly traceUrl?: string | undefined;
+  /**
+   * Which hosts and origins the orchestrator answers (see `createRequestGuard`): loopback names always, the
+   * public URL's host, and these. Default: loopback only.
+   */
+  readonly guard?: RequestGuardOptions;
 }
 
 /** The orchestrator: a Hono app with the runs API and the chain's A2A agent, plus its runs and agents. */
@@ -134,6 +140,9 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   reconciling?.unref?.();
 
   const app = new Hono();
+  app.use('*', createRequestGuard(options.guard));
+  app.use('/runs', createJsonWriteGuard(options.guard));
+  app.use('/runs/*', createJsonWriteGuard(options.guard));
   app.route('/', createRunsRoutes({ runs, chains }));
   app.route('/', createAgentsRoutes(directory));
   if (options.console !== false) {

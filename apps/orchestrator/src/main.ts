@@ -9,7 +9,26 @@ import { loadConsole } from './console/build-console.ts';
 import { createOrchestrator, type Orchestrator } from './create-orchestrator.ts';
 import { waitForAgents } from './discovery/agent-directory.ts';
 import { openRunEngine } from './engine/open-run-engine.ts';
+import type { RequestGuardOptions } from './http/request-guard.ts';
 import { openRunRecords } from './run/open-run-records.ts';
+
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
+/** The hosts and origins the orchestrator answers besides loopback: PUBLIC_URL, BATON_ALLOWED_HOSTS, BATON_ALLOWED_ORIGINS. */
+function readGuardOptions(env: NodeJS.ProcessEnv): RequestGuardOptions {
+  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
+  if (publicUrl !== undefined && !URL.canParse(publicUrl))
+    throw new Error(`PUBLIC_URL is not a URL: "${publicUrl}"`);
+  return {
+    ...(publicUrl === undefined ? {} : { publicUrl }),
+    allowedHosts: listOf(env.BATON_ALLOWED_HOSTS),
+    allowedOrigins: listOf(env.BATON_ALLOWED_ORIGINS),
+  };
+}
 
 /** Reads the configuration and opens the stores; exits 1 with a one-line reason when either is wrong. */
 async function prepare(): Promise<{
@@ -45,6 +64,7 @@ async function prepare(): Promise<{
       logger,
       hosting: { store: stores.tasks, cluster: stores.cluster, logger },
       ...(process.env.BATON_TRACE_URL ? { traceUrl: process.env.BATON_TRACE_URL } : {}),
+      guard: readGuardOptions(process.env),
     });
     if (telemetry.metricsRoute) app.route('/', telemetry.metricsRoute);
     const engineLine = engine.shared

@@ -11,6 +11,7 @@ export {
   createCallContext,
   readRequestedExtensions,
 } from './binding/create-call-context.ts';
+export { type DeclaredBodyLimitOptions, declaredBodyLimit } from './binding/declared-body-limit.ts';
 export { isJsonContentType, JSON_REQUEST_MEDIA_TYPES, mediaTypeOf } from './binding/media-type.ts';
 export {
   errorVersionFor,

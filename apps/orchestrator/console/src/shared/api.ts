@@ -1,10 +1,15 @@
-/** Calls the orchestrator's JSON API on the page's own origin; rejects with the API's error message. */
+/**
+ * Calls the orchestrator's JSON API on the page's own origin; rejects with the API's error message. A write is
+ * always JSON (`{}` when it has nothing to say): the API refuses any other content type.
+ */
 export async function api<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
+  const method = init?.method ?? 'GET';
+  const write = method !== 'GET' && method !== 'HEAD';
   const response = await fetch(path, {
-    method: init?.method ?? 'GET',
-    ...(init?.body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }),
+    method,
+    ...(write
+      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init?.body ?? {}) }
+      : {}),
   });
   const text = await response.text();
   const json = text === '' ? undefined : (JSON.parse(text) as unknown);
