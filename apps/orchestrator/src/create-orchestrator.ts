@@ -14,6 +14,7 @@ import type { RunEngine } from './engine/run-engine.ts';
 import { createAgentsRoutes } from './http/create-agents-routes.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
 import { jsonError, storeUnavailable } from './http/json-errors.ts';
+import { type OrchestratorAuth, requireCaller } from './http/orchestrator-auth.ts';
 import { createJsonWriteGuard, createRequestGuard, type RequestGuardOptions } from './http/request-guard.ts';
 import { logRunEvent } from './run/log-run-event.ts';
 import { createRunFeed } from './run/run-feed.ts';
@@ -70,6 +71,12 @@ export interface OrchestratorOptions {
    * public URL's host, and these. Default: loopback only.
    */
   readonly guard?: RequestGuardOptions;
+  /**
+   * Who may use it (`createOrchestratorAuth`): the runs API, its event streams, the chains and agents lists and
+   * the A2A agent then need credentials. Default: none (loopback only; `main.ts` refuses to serve other addresses
+   * open unless told to).
+   */
+  readonly auth?: OrchestratorAuth;
 }
 
 /** The orchestrator: a Hono app with the runs API and the chain's A2A agent, plus its runs and agents. */
@@ -141,6 +148,11 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
 
   const app = new Hono();
   app.use('*', createRequestGuard(options.guard));
+  if (options.auth) {
+    for (const path of ['/runs', '/runs/*', '/chains', '/agents', '/console/settings']) {
+      app.use(path, requireCaller(options.auth));
+    }
+  }
   app.use('/runs', createJsonWriteGuard(options.guard));
   app.use('/runs/*', createJsonWriteGuard(options.guard));
   app.route('/', createRunsRoutes({ runs, chains }));
@@ -156,6 +168,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
       chains,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.hosting === undefined ? {} : { hosting: options.hosting }),
+      ...(options.auth === undefined ? {} : { auth: options.auth }),
     }),
   );
   app.notFound((c) => jsonError(c, 404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`));

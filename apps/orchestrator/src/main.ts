@@ -9,8 +9,12 @@ import { loadConsole } from './console/build-console.ts';
 import { createOrchestrator, type Orchestrator } from './create-orchestrator.ts';
 import { waitForAgents } from './discovery/agent-directory.ts';
 import { openRunEngine } from './engine/open-run-engine.ts';
+import { createOrchestratorAuth, type OrchestratorAuth } from './http/orchestrator-auth.ts';
 import type { RequestGuardOptions } from './http/request-guard.ts';
 import { openRunRecords } from './run/open-run-records.ts';
+
+const hostname = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 4100);
 
 const listOf = (value: string | undefined) =>
   (value ?? '')
@@ -30,6 +34,46 @@ function readGuardOptions(env: NodeJS.ProcessEnv): RequestGuardOptions {
   };
 }
 
+/**
+ * Who may use the orchestrator: `BATON_API_KEYS` (comma-separated; `name:key` names the caller, else it is
+ * `key-<n>`) and/or a JWT issuer (`BATON_JWT_JWKS_URL`, `BATON_JWT_ISSUER`, `BATON_JWT_AUDIENCE`).
+ */
+function readAuth(env: NodeJS.ProcessEnv): OrchestratorAuth | undefined {
+  const apiKeys: Record<string, { id: string }> = {};
+  for (const [index, entry] of listOf(env.BATON_API_KEYS).entries()) {
+    const named = /^([a-z0-9_.-]+):(.+)$/i.exec(entry);
+    const key = named?.[2] ?? entry;
+    if (key.length < 16) throw new Error('BATON_API_KEYS: each key must be at least 16 characters long');
+    apiKeys[key] = { id: named?.[1] ?? `key-${index + 1}` };
+  }
+  const jwksUrl = env.BATON_JWT_JWKS_URL?.trim();
+  const issuer = env.BATON_JWT_ISSUER?.trim();
+  const audience = env.BATON_JWT_AUDIENCE?.trim();
+  if ((jwksUrl || issuer || audience) && !(jwksUrl && issuer && audience)) {
+    throw new Error('BATON_JWT_JWKS_URL, BATON_JWT_ISSUER and BATON_JWT_AUDIENCE go together');
+  }
+  const jwt = jwksUrl && issuer && audience ? { jwksUrl, issuer, audience } : undefined;
+  if (Object.keys(apiKeys).length === 0 && jwt === undefined) return undefined;
+  return createOrchestratorAuth({ apiKeys, ...(jwt ? { jwt } : {}) });
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/**
+ * Refuses to serve an address other machines reach with no credentials configured, unless the operator says so
+ * (`BATON_ALLOW_UNAUTHENTICATED=1`, for a network of their own or a proxy that authenticates).
+ */
+function checkExposure(hostname: string, auth: OrchestratorAuth | undefined, env: NodeJS.ProcessEnv): void {
+  if (auth !== undefined || LOOPBACK_HOSTS.has(hostname) || /^127\./.test(hostname)) return;
+  if (env.BATON_ALLOW_UNAUTHENTICATED === '1') {
+    console.warn(`orchestrator: serving ${hostname} with no credentials (BATON_ALLOW_UNAUTHENTICATED=1)`);
+    return;
+  }
+  throw new Error(
+    `HOST=${hostname} is reachable from other machines and no credentials are configured: set BATON_API_KEYS (or BATON_JWT_*), or BATON_ALLOW_UNAUTHENTICATED=1 to serve it open`,
+  );
+}
+
 /** Reads the configuration and opens the stores; exits 1 with a one-line reason when either is wrong. */
 async function prepare(): Promise<{
   app: Orchestrator;
@@ -41,6 +85,8 @@ async function prepare(): Promise<{
     // First: the libraries see an OpenTelemetry SDK only if it is registered before servers and clients exist.
     const telemetry = startTelemetry('orchestrator');
     const logger = createAppLogger({ name: 'orchestrator', level: process.env.LOG_LEVEL });
+    const auth = readAuth(process.env);
+    checkExposure(hostname, auth, process.env);
     const agents = await readAgentUrls(
       { argv: process.argv.slice(2), env: process.env },
       fileURLToPath(new URL('../agents.local.json', import.meta.url)),
@@ -65,6 +111,7 @@ async function prepare(): Promise<{
       hosting: { store: stores.tasks, cluster: stores.cluster, logger },
       ...(process.env.BATON_TRACE_URL ? { traceUrl: process.env.BATON_TRACE_URL } : {}),
       guard: readGuardOptions(process.env),
+      ...(auth ? { auth } : {}),
     });
     if (telemetry.metricsRoute) app.route('/', telemetry.metricsRoute);
     const engineLine = engine.shared
@@ -89,8 +136,6 @@ loadConsole().catch((error: unknown) =>
     `orchestrator: the web console could not be built: ${error instanceof Error ? error.message : String(error)}`,
   ),
 );
-const hostname = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 4100);
 
 const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
   const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}`;

@@ -2,6 +2,7 @@ import { AgentsView } from './agents/agents-view.tsx';
 import { InspectorView } from './inspector/inspector-view.tsx';
 import { RunPage } from './runs/run-page.tsx';
 import { RunsPage } from './runs/runs-page.tsx';
+import { SignIn } from './shared/sign-in.tsx';
 import { useHashRoute } from './shared/use-hash-route.ts';
 
 const TABS = [
@@ -28,15 +29,17 @@ export function App() {
         </nav>
       </header>
       <main>
-        {section === 'agents' ? (
-          <AgentsView />
-        ) : section === 'inspector' ? (
-          <InspectorView />
-        ) : id ? (
-          <RunPage runId={id} />
-        ) : (
-          <RunsPage />
-        )}
+        <SignIn>
+          {section === 'agents' ? (
+            <AgentsView />
+          ) : section === 'inspector' ? (
+            <InspectorView />
+          ) : id ? (
+            <RunPage runId={id} />
+          ) : (
+            <RunsPage />
+          )}
+        </SignIn>
       </main>
     </>
   );

@@ -4,6 +4,7 @@ import type { JsonValue } from '@baton/protocol';
 import { type A2AServer, createA2AServer, type Logger, messageText } from '@baton/server';
 import { context, propagation } from '@opentelemetry/api';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
+import type { OrchestratorAuth } from '../http/orchestrator-auth.ts';
 import type { RunService } from '../run/run-service.ts';
 import type { RunEvent } from '../run/run-types.ts';
 
@@ -22,6 +23,8 @@ export interface ChainAgentDeps {
   readonly hosting?: AgentHosting;
   /** The chains it offers, one skill each. */
   readonly chains: readonly ChainDefinition[];
+  /** Who may call it; its card declares the schemes (any one of them will do). Default: anyone. */
+  readonly auth?: OrchestratorAuth;
 }
 
 /**
@@ -43,7 +46,16 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
         tags: ['chain', ...new Set(chain.steps.flatMap((step) => (step.skill ? [step.skill] : [])))],
         examples: ['The history of tea'],
       })),
+      ...(deps.auth
+        ? {
+            securitySchemes: deps.auth.securitySchemes,
+            securityRequirements: Object.keys(deps.auth.securitySchemes).map((name) => ({
+              schemes: { [name]: { list: [] } },
+            })),
+          }
+        : {}),
     },
+    ...(deps.auth ? { auth: deps.auth.authenticate } : {}),
     ...(deps.logger === undefined ? {} : { logger: deps.logger }),
     ...hostingOptions(deps.hosting ?? {}),
     executor: async (ctx) => {

@@ -28,32 +28,46 @@ interface RunEvent {
   readonly error?: { readonly message: string };
 }
 
-async function call(url: string, init?: RequestInit): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch (error) {
-    throw new CliError(
-      EXIT.unreachable,
-      `Could not reach the orchestrator at ${new URL(url).origin}: ${(error as Error).cause ?? (error as Error).message}`,
-    );
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as
-      | { error?: { message?: string } }
-      | undefined;
-    throw new CliError(
-      EXIT.unreachable,
-      body?.error?.message ?? `The orchestrator answered HTTP ${response.status}`,
-    );
-  }
-  return response;
-}
+/** Calls the orchestrator with its credentials, if any; a refusal or an unreachable one is a CliError. */
+type OrchestratorCall = (url: string, init?: RequestInit) => Promise<Response>;
+
+const callWith =
+  (credentials: Record<string, string>): OrchestratorCall =>
+  async (url, init = {}) => {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        ...init,
+        headers: { ...credentials, ...(init.headers as Record<string, string> | undefined) },
+      });
+    } catch (error) {
+      throw new CliError(
+        EXIT.unreachable,
+        `Could not reach the orchestrator at ${new URL(url).origin}: ${(error as Error).cause ?? (error as Error).message}`,
+      );
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => undefined)) as
+        | { error?: { message?: string } }
+        | undefined;
+      throw new CliError(
+        EXIT.unreachable,
+        body?.error?.message ?? `The orchestrator answered HTTP ${response.status}`,
+      );
+    }
+    return response;
+  };
 
 /** `baton chain <topic>`. */
 export async function chainCommand(io: CliIo, args: readonly string[], options: CliOptions): Promise<number> {
   const topic = args.join(' ');
   if (topic === '') throw usage('baton chain takes a topic');
+  // The orchestrator's credentials, when it needs them: `--api-key` (or `BATON_API_KEY`) and `--bearer`.
+  const apiKey = options.apiKey ?? io.env.BATON_API_KEY;
+  const call = callWith({
+    ...(apiKey ? { 'X-API-Key': apiKey } : {}),
+    ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
+  });
   const base = (options.orchestrator ?? io.env.BATON_ORCHESTRATOR_URL ?? 'http://127.0.0.1:4100').replace(
     /\/+$/,
     '',
@@ -86,7 +100,7 @@ export async function chainCommand(io: CliIo, args: readonly string[], options: 
     for (let event = pending.shift(); event; event = pending.shift()) {
       if (options.json) printJson(io, event);
       else report(io, event);
-      if (event.type === 'input.required') await answer(base, started.runId, event.question ?? '');
+      if (event.type === 'input.required') await answer(call, base, started.runId, event.question ?? '');
       if (event.type === 'run.completed') outcome = EXIT.ok;
       if (event.type === 'run.failed' || event.type === 'run.canceled') outcome = EXIT.taskFailed;
     }
@@ -119,7 +133,7 @@ function report(io: CliIo, event: RunEvent): void {
   }
 }
 
-async function answer(base: string, runId: string, question: string): Promise<void> {
+async function answer(call: OrchestratorCall, base: string, runId: string, question: string): Promise<void> {
   if (!process.stdin.isTTY) {
     throw new CliError(
       EXIT.taskFailed,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../shared/api.ts';
+import { followEvents } from '../shared/follow-events.ts';
 import { RUN_EVENT_TYPES, type RunEvent, type RunView } from './run-types.ts';
 
 /** A run followed live: its view (read again when something a reader sees changes), its events, the streamed document. */
@@ -36,17 +37,21 @@ export function useRun(runId: string): LiveRun {
 
   useEffect(() => {
     setEvents([]);
-    const source = new EventSource(`/runs/${encodeURIComponent(runId)}/events`);
-    const onEvent = (message: MessageEvent<string>) => {
-      const event = JSON.parse(message.data) as RunEvent;
-      setEvents((previous) => [...previous, event]);
-      if (event.type !== 'artifact.chunk') setGeneration((value) => value + 1);
-    };
-    // The server ends the stream once the run (and any refinement) has ended; EventSource would connect again
-    // and replay it all, so the page stops there. A refinement follows the run again (`follow`).
-    source.onerror = () => source.close();
-    for (const type of RUN_EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
-    return () => source.close();
+    const stop = new AbortController();
+    const types = new Set<string>(RUN_EVENT_TYPES);
+    // The server ends the stream once the run (and any refinement) has ended; the page stops there. A
+    // refinement follows the run again (`follow`).
+    followEvents(
+      `/runs/${encodeURIComponent(runId)}/events`,
+      (type, data) => {
+        if (!types.has(type)) return;
+        const event = JSON.parse(data) as RunEvent;
+        setEvents((previous) => [...previous, event]);
+        if (event.type !== 'artifact.chunk') setGeneration((value) => value + 1);
+      },
+      stop.signal,
+    ).catch(() => undefined);
+    return () => stop.abort();
   }, [runId, following]);
 
   // The chunks of the document's latest task (a refinement writes the document again).

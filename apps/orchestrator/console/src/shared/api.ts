@@ -1,3 +1,5 @@
+import { authHeaders, keyNeeded } from './credentials.ts';
+
 /**
  * Calls the orchestrator's JSON API on the page's own origin; rejects with the API's error message. A write is
  * always JSON (`{}` when it has nothing to say): the API refuses any other content type.
@@ -7,10 +9,10 @@ export async function api<T>(path: string, init?: { method?: string; body?: unkn
   const write = method !== 'GET' && method !== 'HEAD';
   const response = await fetch(path, {
     method,
-    ...(write
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init?.body ?? {}) }
-      : {}),
+    headers: { ...authHeaders(), ...(write ? { 'content-type': 'application/json' } : {}) },
+    ...(write ? { body: JSON.stringify(init?.body ?? {}) } : {}),
   });
+  if (response.status === 401) keyNeeded();
   const text = await response.text();
   const json = text === '' ? undefined : (JSON.parse(text) as unknown);
   if (!response.ok) {
