@@ -185,6 +185,14 @@ function hostOf(baseUrl: string): string {
   }
 }
 
+/** Whether the card lets a credential travel in a cookie (an API key `in: cookie`). */
+function cookieCredentials(card: AgentCardInput): boolean {
+  return Object.values(card.securitySchemes ?? {}).some(
+    (scheme) =>
+      'apiKeySecurityScheme' in scheme && scheme.apiKeySecurityScheme.location.toLowerCase() === 'cookie',
+  );
+}
+
 function normalizePath(path: string | false | undefined, fallback: string): string | undefined {
   if (path === false) return undefined;
   const value = (path ?? fallback).replace(/\/+$/, '');
@@ -378,7 +386,11 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     }
     app.route(
       served.restPath,
-      createRestApp({ ...bindingOptions, agentUrlOf: agentUrlOf(served.restPath, options.url) }),
+      createRestApp({
+        ...bindingOptions,
+        agentUrlOf: agentUrlOf(served.restPath, options.url),
+        requireJsonContentType: cookieCredentials(options.card),
+      }),
     );
   }
   app.notFound((c) =>

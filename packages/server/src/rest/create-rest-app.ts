@@ -27,6 +27,12 @@ export interface RestAppOptions {
   readonly logger?: BindingLogger;
   /** The agent's base URL for a request (see `CallContext.agentUrl`); default: none. */
   readonly agentUrlOf?: (request: Request) => string;
+  /**
+   * Every POST must say `Content-Type: application/json`, an empty one too (415 otherwise). On when a
+   * credential can travel in a cookie: a page on another site can send a form or an unlabelled body with the
+   * user's cookies without asking, but JSON needs a CORS preflight, which the server's CORS settings refuse.
+   */
+  readonly requireJsonContentType?: boolean;
 }
 
 const segmentCount = (route: RestRoute): number => route.path.split('/').length - 1;
@@ -73,6 +79,7 @@ export function createRestApp(options: RestAppOptions): Hono {
     getUser: options.getUser,
     logger,
     agentUrlOf: options.agentUrlOf,
+    requireJsonContentType: options.requireJsonContentType ?? false,
   });
   const app = new Hono();
   for (let depth = 1; depth <= MAX_DEPTH; depth += 1) {

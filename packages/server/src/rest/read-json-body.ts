@@ -8,15 +8,23 @@ export type JsonBody =
 
 /**
  * Reads a request body as JSON. An empty (or all-whitespace) body is `undefined`, whatever its `Content-Type`,
- * since bodiless POSTs (`:cancel`, `:subscribe`) often still carry one; a non-empty body must be
+ * since bodiless POSTs (`:cancel`, `:subscribe`) often still carry one (unless `requireContentType`: then every
+ * body must be labelled JSON, an empty one too); a non-empty body must be
  * `application/json` or `application/a2a+json` (or unlabelled, as in the JSON-RPC binding), and text that is not
  * JSON throws a -32700 JSONParseError carrying the parser's message, and JSON nested deeper than `MAX_JSON_DEPTH`
  * throws InvalidParams naming where.
  */
-export async function readJsonBody(request: Request): Promise<JsonBody> {
+export async function readJsonBody(
+  request: Request,
+  options: { readonly requireContentType?: boolean } = {},
+): Promise<JsonBody> {
+  const contentType = request.headers.get('Content-Type');
+  // With cookie credentials, even an empty body must be labelled JSON (see `RestAppOptions`); unread.
+  if (options.requireContentType && !isJsonContentType(contentType)) {
+    return { ok: false, unsupportedContentType: contentType ?? '' };
+  }
   const text = await request.text();
   if (text.trim() === '') return { ok: true, value: undefined };
-  const contentType = request.headers.get('Content-Type');
   if (!isJsonContentType(contentType)) return { ok: false, unsupportedContentType: contentType ?? '' };
   // Before parsing: a deep body would cost a tree many times its size.
   assertJsonTextDepth(text);

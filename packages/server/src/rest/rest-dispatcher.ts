@@ -37,6 +37,8 @@ export interface RestDispatcherOptions {
   readonly getUser: ((c: Context) => CallUser | undefined | Promise<CallUser | undefined>) | undefined;
   readonly logger: BindingLogger;
   readonly agentUrlOf: ((request: Request) => string) | undefined;
+  /** See `RestAppOptions.requireJsonContentType`. */
+  readonly requireJsonContentType: boolean;
 }
 
 /** Answers one request, given the raw segments of its path below the mount point (`undefined`: no route). */
@@ -110,7 +112,10 @@ export function createRestDispatcher(options: RestDispatcherOptions): RestDispat
     const mediaType = responseMediaType(request, version);
     const details = { binding: 'HTTP+JSON', version, operation: match.operation };
     try {
-      const body = request.method === 'POST' ? await readJsonBody(request) : NO_BODY;
+      const body =
+        request.method === 'POST'
+          ? await readJsonBody(request, { requireContentType: options.requireJsonContentType })
+          : NO_BODY;
       if (!body.ok) {
         const error = unsupportedMediaTypeError(body.unsupportedContentType);
         return restErrorResponse(error, { version, mediaType, override: UNSUPPORTED_MEDIA_TYPE });
