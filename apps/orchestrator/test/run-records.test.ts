@@ -176,3 +176,26 @@ describe('runs kept before events were numbered', () => {
     expect(await records.commit([batch('x', 3, 1, 'completed')])).toEqual(new Set(['x']));
   });
 });
+
+describe('run records in memory', () => {
+  it('keep at most maxFinishedRuns finished runs, dropping those that finished first, never one still going', async () => {
+    const records = createInMemoryRunRecords({ maxFinishedRuns: 3 });
+    await records.commit([batch('going', 1, 1, 'running')]);
+    for (const runId of ['f1', 'f2', 'f3', 'f4', 'f5'])
+      await records.commit([batch(runId, 1, 1, 'completed')]);
+    expect(await records.load('f1')).toBeUndefined();
+    expect(await records.load('f2')).toBeUndefined();
+    expect((await records.recent(10)).map((view) => view.runId)).toEqual(['f5', 'f4', 'f3', 'going']);
+    expect((await records.unfinished()).map((view) => view.runId)).toEqual(['going']);
+    // A run that finishes later is the newest to finish: the one that finished first goes.
+    await records.commit([batch('going', 2, 1, 'completed')]);
+    expect((await records.recent(10)).map((view) => view.runId)).toEqual(['f5', 'f4', 'going']);
+  });
+
+  it('answer the newest runs from the end, whatever how many are kept', async () => {
+    const records = createInMemoryRunRecords({ maxFinishedRuns: 5_000 });
+    for (let index = 0; index < 4_000; index += 1)
+      await records.commit([batch(`r${index}`, 1, 1, 'completed')]);
+    expect((await records.recent(1)).map((view) => view.runId)).toEqual(['r3999']);
+  });
+});

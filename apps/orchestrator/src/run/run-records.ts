@@ -43,11 +43,50 @@ export interface RunRecords {
   recent(limit: number): Promise<readonly RunView[]>;
 }
 
-/** {@link RunRecords} in process memory: what the orchestrator uses without a durable store. */
-export function createInMemoryRunRecords(): RunRecords {
-  const runs = new Map<string, { view: string; events: RunEvent[] }>();
+/** Options of {@link createInMemoryRunRecords}. */
+export interface InMemoryRunRecordsOptions {
+  /**
+   * How many finished runs are kept (those that finished first go first); default 1,000. Runs that have not
+   * finished are never dropped. Each kept run holds its whole timeline, document chunks included.
+   */
+  readonly maxFinishedRuns?: number;
+}
+
+/** The default of `InMemoryRunRecordsOptions.maxFinishedRuns`. */
+export const DEFAULT_MAX_FINISHED_RUNS = 1_000;
+
+interface MemoryEntry {
+  view: string;
+  finished: boolean;
+  readonly events: RunEvent[];
+}
+
+/**
+ * {@link RunRecords} in process memory: what the orchestrator uses without a durable store. Bounded: past
+ * `maxFinishedRuns` finished runs, those that finished first are dropped.
+ */
+export function createInMemoryRunRecords(options: InMemoryRunRecordsOptions = {}): RunRecords {
+  const maxFinished = options.maxFinishedRuns ?? DEFAULT_MAX_FINISHED_RUNS;
+  // Insertion order is start order: the first entries are the oldest runs.
+  const runs = new Map<string, MemoryEntry>();
+  // Finished runs in the order they finished (a refinement that runs a run again takes it out until it ends).
+  const finishedOrder = new Set<string>();
   const copy = <T>(value: T): T => structuredClone(value);
-  const viewOf = (entry: { view: string }) => JSON.parse(entry.view) as RunView;
+  const viewOf = (entry: MemoryEntry) => JSON.parse(entry.view) as RunView;
+  const setView = (runId: string, entry: MemoryEntry, view: KeptView) => {
+    const now = isFinishedStatus(view.status);
+    if (now && !entry.finished) finishedOrder.add(runId);
+    if (!now) finishedOrder.delete(runId);
+    entry.view = view.json;
+    entry.finished = now;
+  };
+  const dropFirstFinished = () => {
+    for (const runId of finishedOrder) {
+      if (finishedOrder.size <= maxFinished) return;
+      finishedOrder.delete(runId);
+      runs.delete(runId);
+    }
+  };
   return {
     async commit(batches) {
       const refused = new Set<string>();
@@ -57,15 +96,16 @@ export function createInMemoryRunRecords(): RunRecords {
       }
       for (const batch of batches) {
         if (refused.has(batch.runId)) continue;
-        const entry = runs.get(batch.runId);
+        let entry = runs.get(batch.runId);
         if (entry === undefined) {
           if (batch.view === undefined) continue;
-          runs.set(batch.runId, { view: batch.view.json, events: batch.events.map(copy) });
-          continue;
+          entry = { view: '', finished: false, events: [] };
+          runs.set(batch.runId, entry);
         }
         entry.events.push(...batch.events.map(copy));
-        if (batch.view !== undefined) entry.view = batch.view.json;
+        if (batch.view !== undefined) setView(batch.runId, entry, batch.view);
       }
+      dropFirstFinished();
       return refused;
     },
     async load(runId) {
@@ -76,10 +116,17 @@ export function createInMemoryRunRecords(): RunRecords {
       return (runs.get(runId)?.events ?? []).filter((event) => event.seq > seq).map(copy);
     },
     async unfinished() {
-      return [...runs.values()].map(viewOf).filter((view) => !isFinishedStatus(view.status));
+      return [...runs.values()].filter((entry) => !entry.finished).map(viewOf);
     },
     async recent(limit) {
-      return [...runs.values()].slice(-limit).reverse().map(viewOf);
+      // The newest are at the end: walk the keys from there (no copy of every view).
+      const ids = [...runs.keys()];
+      const views: RunView[] = [];
+      for (let index = ids.length - 1; index >= 0 && views.length < limit; index -= 1) {
+        const entry = runs.get(ids[index] as string);
+        if (entry) views.push(viewOf(entry));
+      }
+      return views;
     },
   };
 }
