@@ -77,6 +77,8 @@ export interface OrchestratorOptions {
    * open unless told to).
    */
   readonly auth?: OrchestratorAuth;
+  /** Runs driven at once past which `POST /runs` is refused with 503 and `Retry-After` (in-process engine); default 200. */
+  readonly maxRunsInFlight?: number;
 }
 
 /** The orchestrator: a Hono app with the runs API and the chain's A2A agent, plus its runs and agents. */
@@ -128,7 +130,17 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     ...(options.recordsOutageMs === undefined ? {} : { recordsOutageMs: options.recordsOutageMs }),
     ...(options.agentRetryMs === undefined ? {} : { agentRetryMs: options.agentRetryMs }),
   });
-  const runs = createRunService({ records, journal, engine, host, feed, bus: options.bus, chainOf, logger });
+  const runs = createRunService({
+    records,
+    journal,
+    engine,
+    host,
+    feed,
+    bus: options.bus,
+    chainOf,
+    logger,
+    ...(options.maxRunsInFlight === undefined ? {} : { maxRunsInFlight: options.maxRunsInFlight }),
+  });
   void engine
     .start(host.drive)
     .catch((error: unknown) =>

@@ -57,6 +57,17 @@ function readAuth(env: NodeJS.ProcessEnv): OrchestratorAuth | undefined {
   return createOrchestratorAuth({ apiKeys, ...(jwt ? { jwt } : {}) });
 }
 
+/** `BATON_MAX_RUNS_IN_FLIGHT`: runs driven at once before new ones are refused with 503 (default 200). */
+function readRunLimit(env: NodeJS.ProcessEnv): { maxRunsInFlight?: number } {
+  const raw = env.BATON_MAX_RUNS_IN_FLIGHT?.trim();
+  if (!raw) return {};
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new Error(`BATON_MAX_RUNS_IN_FLIGHT must be a whole number of at least 1, got "${raw}"`);
+  }
+  return { maxRunsInFlight: limit };
+}
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /**
@@ -111,6 +122,7 @@ async function prepare(): Promise<{
       hosting: { store: stores.tasks, cluster: stores.cluster, logger },
       ...(process.env.BATON_TRACE_URL ? { traceUrl: process.env.BATON_TRACE_URL } : {}),
       guard: readGuardOptions(process.env),
+      ...readRunLimit(process.env),
       ...(auth ? { auth } : {}),
     });
     if (telemetry.metricsRoute) app.route('/', telemetry.metricsRoute);

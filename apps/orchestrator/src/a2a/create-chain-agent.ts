@@ -1,11 +1,18 @@
 import { type AgentHosting, hostingOptions } from '@baton/agent-host';
 import { contractPart, OutlineOptionsSchema, SummarySchema } from '@baton/chain';
 import type { JsonValue } from '@baton/protocol';
-import { type A2AServer, createA2AServer, type Logger, messageText } from '@baton/server';
+import {
+  type A2AServer,
+  createA2AServer,
+  type Logger,
+  messageText,
+  overloadError,
+  TOO_MANY_TASKS,
+} from '@baton/server';
 import { context, propagation } from '@opentelemetry/api';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
 import type { OrchestratorAuth } from '../http/orchestrator-auth.ts';
-import type { RunService } from '../run/run-service.ts';
+import { RunRequestError, type RunService } from '../run/run-service.ts';
 import type { RunEvent } from '../run/run-types.ts';
 
 /** The skill id of the default chain on the orchestrator's own card; other chains are `baton.chain.<name>`. */
@@ -67,13 +74,21 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       // The A2A call that asked for the run is the parent of the run's span.
       const carrier: Record<string, string> = {};
       propagation.inject(context.active(), carrier);
-      const { runId } = await deps.runs.start({
-        chain,
-        topic: ctx.text.trim(),
-        ...(options.success ? { options: options.data } : {}),
-        contextId: ctx.contextId,
-        ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
-      });
+      const { runId } = await deps.runs
+        .start({
+          chain,
+          topic: ctx.text.trim(),
+          ...(options.success ? { options: options.data } : {}),
+          contextId: ctx.contextId,
+          ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
+        })
+        .catch((error: unknown) => {
+          // Refused before anything was kept: the agents' overload answer (503 / -32603 with Retry-After).
+          if (error instanceof RunRequestError && error.code === 'TOO_MANY_RUNS') {
+            throw overloadError(TOO_MANY_TASKS, error.message, error.retryAfter ?? 2);
+          }
+          throw error;
+        });
       const onCancel = () => void deps.runs.cancel(runId).catch(() => undefined);
       ctx.signal.addEventListener('abort', onCancel, { once: true });
       // Task updates go out one at a time, in the order the run reports them.

@@ -27,6 +27,7 @@ export function createInProcessRunEngine(): RunEngine {
   return {
     instanceId,
     shared: false,
+    driving: () => driving.size,
     async start(driver) {
       drive = driver;
     },

@@ -21,6 +21,11 @@ export interface RunEngine {
   readonly instanceId: string;
   /** Whether several instances may share the runs (then commands go to the holder over the bus). */
   readonly shared: boolean;
+  /**
+   * How many rounds this instance drives now, counted from the moment one is submitted (an engine that drives
+   * everything it is given at once has it, so the service can refuse starts past a limit).
+   */
+  readonly driving?: () => number;
   /** Starts taking rounds: `drive` is called for each round this instance gets. */
   start(drive: RunDriver): Promise<void>;
   /**

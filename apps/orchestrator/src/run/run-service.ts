@@ -86,7 +86,16 @@ export interface RunServiceOptions {
   readonly keptWithinMs?: number;
   /** Longest wait for the instance driving a run to answer; default 5 s. */
   readonly requestTimeoutMs?: number;
+  /**
+   * Most runs this instance drives at once with an engine that drives all it is given (the in-process one); a
+   * start beyond them is refused with 503 TOO_MANY_RUNS and `Retry-After`, before anything is kept. A shared
+   * engine queues runs instead, and drives as many as its concurrency allows. Default 200.
+   */
+  readonly maxRunsInFlight?: number;
 }
+
+/** The default of `RunServiceOptions.maxRunsInFlight`. */
+export const DEFAULT_MAX_RUNS_IN_FLIGHT = 200;
 
 type Forwarded =
   | { readonly op: 'answer'; readonly runId: string; readonly text: string; readonly step?: string }
@@ -113,6 +122,15 @@ const moving = (runId: string) =>
 /** Creates the {@link RunService}. */
 export function createRunService(options: RunServiceOptions): RunService {
   const { records, journal, engine, host, feed, logger } = options;
+  const maxRunsInFlight = options.maxRunsInFlight ?? DEFAULT_MAX_RUNS_IN_FLIGHT;
+  let starting = 0;
+  const tooManyRuns = () =>
+    new RunRequestError(
+      'TOO_MANY_RUNS',
+      503,
+      `This orchestrator is driving ${maxRunsInFlight} runs, its limit; nothing was taken. Try again shortly.`,
+      2,
+    );
   const keptWithinMs = options.keptWithinMs ?? 10_000;
   let link: InstanceLink | undefined;
   if (engine.shared && options.bus) {
@@ -226,21 +244,28 @@ export function createRunService(options: RunServiceOptions): RunService {
   return {
     async start(input) {
       if (recordsDown()) throw unavailable();
-      const view = newRunView(input.chain, input);
-      const written = await writeUndriven({ view, events: [] }, view, [
-        { type: 'run.started', contextId: view.contextId, topic: view.topic, chain: input.chain.name },
-      ]);
-      if (!written) throw unavailable();
+      // Runs being started count until the engine drives them, so a burst cannot get past the limit in between.
+      if (engine.driving !== undefined && engine.driving() + starting >= maxRunsInFlight) throw tooManyRuns();
+      starting += 1;
       try {
-        await engine.submit(view.runId, 0, input.traceparent ? { traceparent: input.traceparent } : {});
-      } catch (error) {
-        // Kept but not handed over: `reconcile` hands it over; the caller may rely on the run id already.
-        logger.warn('Could not hand a new run to the run engine; it is handed over by the next reconcile', {
-          runId: view.runId,
-          error,
-        });
+        const view = newRunView(input.chain, input);
+        const written = await writeUndriven({ view, events: [] }, view, [
+          { type: 'run.started', contextId: view.contextId, topic: view.topic, chain: input.chain.name },
+        ]);
+        if (!written) throw unavailable();
+        try {
+          await engine.submit(view.runId, 0, input.traceparent ? { traceparent: input.traceparent } : {});
+        } catch (error) {
+          // Kept but not handed over: `reconcile` hands it over; the caller may rely on the run id already.
+          logger.warn('Could not hand a new run to the run engine; it is handed over by the next reconcile', {
+            runId: view.runId,
+            error,
+          });
+        }
+        return view;
+      } finally {
+        starting -= 1;
       }
-      return view;
     },
 
     view: viewOf,
