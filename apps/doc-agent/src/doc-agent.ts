@@ -23,8 +23,6 @@ export function createDocAgent(options: DocAgentOptions): A2AServer {
   return createA2AServer({
     card: DOC_AGENT_CARD,
     executor: createDocExecutor(options.generator),
-    // The console's Inspector (a page on the orchestrator's origin) calls the agents from the browser.
-    cors: true,
     // Its executor is a pure function of its input: a task its instance left is started again, not failed.
     ...hostingOptions(options, { restartable: true }),
   });

@@ -35,8 +35,6 @@ export function createOutlineAgent(options: OutlineAgentOptions): A2AServer {
   return createA2AServer({
     card: OUTLINE_AGENT_CARD,
     executor: createOutlineExecutor(options.generator),
-    // The console's Inspector (a page on the orchestrator's origin) calls the agents from the browser.
-    cors: true,
     // Its executor is a pure function of its input: a task its instance left is started again, not failed.
     ...hostingOptions(options, { restartable: true }),
   });

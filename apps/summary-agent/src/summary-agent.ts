@@ -33,8 +33,6 @@ export function createSummaryAgent(options: SummaryAgentOptions): A2AServer {
   return createA2AServer({
     card: SUMMARY_AGENT_CARD,
     executor: createSummaryExecutor(options.generator),
-    // The console's Inspector (a page on the orchestrator's origin) calls the agents from the browser.
-    cors: true,
     // Its executor is a pure function of its input: a task its instance left is started again, not failed.
     ...hostingOptions(options, { restartable: true }),
   });

@@ -10,6 +10,11 @@ export interface AgentHosting {
   readonly cluster?: ClusterOptions | undefined;
   /** Where the server reports failures and warnings; default the console. */
   readonly logger?: Logger | undefined;
+  /**
+   * Browser origins that may call the agent (CORS on its bindings): a list, or `true` for any origin. Default:
+   * none, so no page on another origin can read the agent's tasks.
+   */
+  readonly cors?: true | readonly string[] | undefined;
 }
 
 /** How an agent's executor may be treated when its instance dies. */
@@ -25,7 +30,7 @@ export interface HostingBehaviour {
 export function hostingOptions(
   hosting: AgentHosting,
   behaviour: HostingBehaviour = {},
-): Pick<A2AServerOptions, 'url' | 'store' | 'cluster' | 'logger'> {
+): Pick<A2AServerOptions, 'url' | 'store' | 'cluster' | 'logger' | 'cors'> {
   const cluster =
     hosting.cluster && behaviour.restartable
       ? { ...hosting.cluster, restartInterruptedTasks: true }
@@ -35,5 +40,6 @@ export function hostingOptions(
     ...(hosting.url === undefined ? {} : { url: hosting.url }),
     ...(hosting.store === undefined ? {} : { store: hosting.store }),
     ...(cluster === undefined ? {} : { cluster }),
+    ...(hosting.cors === undefined ? {} : { cors: hosting.cors }),
   };
 }

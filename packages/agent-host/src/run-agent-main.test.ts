@@ -94,6 +94,33 @@ describe('runAgentMain', () => {
     expect(await second.exited).toBe(0);
   }, 60_000);
 
+  it('takes browser calls only from the origins BATON_CORS_ORIGINS names (none by default)', async () => {
+    const preflight = (url: string, origin: string) =>
+      fetch(`${url}/a2a/jsonrpc`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+    const closed = await start({ BATON_STORE: 'memory' });
+    expect(
+      (await preflight(closed.url, 'https://app.example')).headers.get('access-control-allow-origin'),
+    ).toBeNull();
+    closed.child.kill('SIGTERM');
+    await closed.exited;
+    const open = await start({ BATON_STORE: 'memory', BATON_CORS_ORIGINS: 'https://app.example' });
+    expect(
+      (await preflight(open.url, 'https://app.example')).headers.get('access-control-allow-origin'),
+    ).toBe('https://app.example');
+    expect(
+      (await preflight(open.url, 'https://evil.example')).headers.get('access-control-allow-origin'),
+    ).toBeNull();
+    open.child.kill('SIGTERM');
+    await open.exited;
+  }, 60_000);
+
   it('refuses a bad setting with one line and exit code 1', async () => {
     const failure = await start({ PORT: 'eighty' }).catch((error: { code: number; output: string }) => error);
     expect(failure).toMatchObject({ code: 1 });

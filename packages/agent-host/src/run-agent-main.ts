@@ -15,11 +15,29 @@ export interface AgentMainOptions {
   readonly defaultPort: number;
   /** The store when `BATON_STORE` is unset; default `sqlite:data/<name>.db` under the working directory. */
   readonly defaultStore?: string;
+  /** Browser origins allowed when `BATON_CORS_ORIGINS` is unset; default none. */
+  readonly defaultCorsOrigins?: readonly string[];
   /**
    * Builds the agent, where it is hosted (URL, store, cluster, logger). Throw to refuse a bad configuration:
    * the process prints the message on one line and exits 1. What it returns is served.
    */
   readonly create: (hosting: AgentHosting) => A2AServer | Promise<A2AServer>;
+}
+
+/** `BATON_CORS_ORIGINS`: comma-separated origins, or `*` for any; `undefined` when unset. */
+export function readCorsOrigins(value: string | undefined): true | readonly string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (value.trim() === '*') return true;
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of origins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+      throw new Error(`BATON_CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port])`);
+    }
+  }
+  return origins;
 }
 
 function readPort(value: string | undefined, fallback: number): number {
@@ -35,7 +53,8 @@ function readPort(value: string | undefined, fallback: number): number {
  * Runs an agent as a Node process, configured by its environment: `PORT` (0 for any free port), `HOST`
  * (default 127.0.0.1), `PUBLIC_URL` (the base URL the card advertises; default each request's own),
  * `BATON_STORE` / `BATON_EVENT_BUS` / `BATON_STORE_SCHEMA` (see `readStoresConfig`), `BATON_LEASE_TTL_MS`
- * (how long a dead process's task stays WORKING before another instance takes it; default 15 s), `LOG_LEVEL`,
+ * (how long a dead process's task stays WORKING before another instance takes it; default 15 s),
+ * `BATON_CORS_ORIGINS` (browser origins that may call it; `*` for any; default none), `LOG_LEVEL`,
  * and the standard `OTEL_*` variables (traces and metrics are exported only when they ask;
  * `OTEL_METRICS_EXPORTER=prometheus` serves `/metrics`). Prints `listening on <url>` once it accepts requests,
  * stops gracefully on SIGINT and SIGTERM (a second signal exits at once), and exits 1 with a one-line reason on
@@ -55,8 +74,15 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
     const hostname = env.HOST?.trim() || '127.0.0.1';
     const url = env.PUBLIC_URL?.trim() || undefined;
     const defaultStore = options.defaultStore ?? `sqlite:${resolve('data', `${name}.db`)}`;
+    const cors = readCorsOrigins(env.BATON_CORS_ORIGINS) ?? options.defaultCorsOrigins;
     const stores = await openStoresFromEnv(env, defaultStore, name);
-    const server = await options.create({ url, store: stores.tasks, cluster: stores.cluster, logger });
+    const server = await options.create({
+      url,
+      store: stores.tasks,
+      cluster: stores.cluster,
+      logger,
+      ...(cors === undefined ? {} : { cors }),
+    });
     if (telemetry.metricsRoute) server.route('/', telemetry.metricsRoute);
     const running = await startA2AServer(server, { port, hostname });
     console.log(`${name}: ${describeStoresConfig(stores.config)}`);

@@ -22,9 +22,15 @@ export function defaultStoreFor(name: string): string {
 }
 
 /**
+ * The origins the chain's agents take browser calls from by default: the console's (the orchestrator on its
+ * default port, by the names it prints). Its Inspector calls the agents from the page.
+ */
+export const CONSOLE_ORIGINS = ['http://127.0.0.1:4100', 'http://localhost:4100'] as const;
+
+/**
  * Runs one agent of the chain as a process: `runAgentMain` from `@baton/agent-host` (its environment, its
- * `listening on` line, its graceful stop), with the generators `createGeneratorsFromEnv` selects and the
- * repository's data folder as the default store.
+ * `listening on` line, its graceful stop), with the generators `createGeneratorsFromEnv` selects, the
+ * repository's data folder as the default store, and the console's origins allowed by default.
  */
 export function runChainAgent(options: ChainAgentOptions, env = process.env): Promise<void> {
   return runAgentMain(
@@ -32,6 +38,7 @@ export function runChainAgent(options: ChainAgentOptions, env = process.env): Pr
       name: options.name,
       defaultPort: options.defaultPort,
       defaultStore: defaultStoreFor(options.name),
+      defaultCorsOrigins: CONSOLE_ORIGINS,
       create: (hosting) => {
         const generators = createGeneratorsFromEnv(env);
         console.log(`${options.name}: ${generators.describe}`);
