@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { describeStoresConfig, type OpenedStores, openStoresFromEnv } from '@baton/agent-host';
+import {
+  describeStoresConfig,
+  type OpenedStores,
+  openStoresFromEnv,
+  startRetentionFromEnv,
+} from '@baton/agent-host';
 import { defaultStoreFor } from '@baton/chain';
 import { createAppLogger, describeTelemetry, startTelemetry, type Telemetry } from '@baton/telemetry-node';
 import { serve } from '@hono/node-server';
@@ -142,6 +147,17 @@ async function prepare(): Promise<{
 }
 
 const { app, stores, describe, telemetry } = await prepare();
+// BATON_RETENTION prunes the finished tasks of the orchestrator's own A2A agent (runs are kept; issue 31).
+const retention = (() => {
+  try {
+    return startRetentionFromEnv(process.env, stores.tasks, {
+      warn: (message) => console.warn(`orchestrator: ${message}`),
+    });
+  } catch (error) {
+    console.error(`orchestrator: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+})();
 // Built now, so the first page load does not wait; a failure is said here and answered on the page.
 loadConsole().catch((error: unknown) =>
   console.error(
@@ -198,6 +214,7 @@ app.resumeRuns().then(
 // The runs driven here are let go (another instance, or the next start, goes on with them), then the stores close.
 const shutdown = () =>
   server.close(() => {
+    retention?.stop();
     void app
       .close()
       .catch(() => undefined)

@@ -14,7 +14,19 @@
  */
 export { type AgentHosting, type HostingBehaviour, hostingOptions } from './agent-hosting.ts';
 export { closeOnSignals } from './close-on-signals.ts';
-export { type AgentMainOptions, readCorsOrigins, runAgentMain } from './run-agent-main.ts';
+export {
+  type Prune,
+  parseRetention,
+  type Retention,
+  type RetentionOptions,
+  startRetention,
+} from './retention.ts';
+export {
+  type AgentMainOptions,
+  readCorsOrigins,
+  runAgentMain,
+  startRetentionFromEnv,
+} from './run-agent-main.ts';
 export { type OpenedStores, type OpenStoresOptions, openStores } from './stores/open-stores.ts';
 export { openStoresFromEnv, readLeaseTtl, readStoreSchema } from './stores/open-stores-from-env.ts';
 export {

@@ -121,6 +121,20 @@ describe('runAgentMain', () => {
     await open.exited;
   }, 60_000);
 
+  it('prunes finished tasks when BATON_RETENTION says how long to keep them, and refuses a retention it cannot read', async () => {
+    const kept = await start({ BATON_RETENTION: '7d' });
+    expect(kept.output()).toContain('echo-agent: finished tasks kept 7d');
+    kept.child.kill('SIGTERM');
+    expect(await kept.exited).toBe(0);
+    const failure = await start({ BATON_RETENTION: 'a week' }).catch(
+      (error: { code: number; output: string }) => error,
+    );
+    expect(failure).toMatchObject({ code: 1 });
+    expect((failure as { output: string }).output).toContain(
+      'echo-agent: BATON_RETENTION must be a number and a unit (d, h, m or s), like 7d, got "a week"',
+    );
+  }, 60_000);
+
   it('refuses a bad setting with one line and exit code 1', async () => {
     const failure = await start({ PORT: 'eighty' }).catch((error: { code: number; output: string }) => error);
     expect(failure).toMatchObject({ code: 1 });

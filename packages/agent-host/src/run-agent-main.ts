@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
-import type { A2AServer } from '@baton/server';
+import type { A2AServer, Logger, TaskStore } from '@baton/server';
 import { startA2AServer } from '@baton/server/node';
 import { createAppLogger, describeTelemetry, startTelemetry } from '@baton/telemetry-node';
 import type { AgentHosting } from './agent-hosting.ts';
 import { closeOnSignals } from './close-on-signals.ts';
+import { parseRetention, type Retention, startRetention } from './retention.ts';
 import { openStoresFromEnv } from './stores/open-stores-from-env.ts';
 import { describeStoresConfig } from './stores/read-stores-config.ts';
 
@@ -40,6 +41,23 @@ export function readCorsOrigins(value: string | undefined): true | readonly stri
   return origins;
 }
 
+/**
+ * Starts retention when `BATON_RETENTION` (`7d`, `12h`, …) is set and the store can prune: finished tasks older
+ * than that are deleted in the background, 500 at a time, every minute. `undefined` otherwise.
+ */
+export function startRetentionFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  store: TaskStore | undefined,
+  logger?: Pick<Logger, 'warn'>,
+): Retention | undefined {
+  const value = env.BATON_RETENTION?.trim();
+  if (!value) return undefined;
+  const keepMs = parseRetention(value);
+  const prune = store?.pruneFinished?.bind(store);
+  if (prune === undefined) return undefined;
+  return startRetention({ keepMs, prune: [prune], ...(logger ? { logger } : {}) });
+}
+
 function readPort(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const port = Number(value);
@@ -54,7 +72,8 @@ function readPort(value: string | undefined, fallback: number): number {
  * (default 127.0.0.1), `PUBLIC_URL` (the base URL the card advertises; default each request's own),
  * `BATON_STORE` / `BATON_EVENT_BUS` / `BATON_STORE_SCHEMA` (see `readStoresConfig`), `BATON_LEASE_TTL_MS`
  * (how long a dead process's task stays WORKING before another instance takes it; default 15 s),
- * `BATON_CORS_ORIGINS` (browser origins that may call it; `*` for any; default none), `LOG_LEVEL`,
+ * `BATON_CORS_ORIGINS` (browser origins that may call it; `*` for any; default none), `BATON_RETENTION`
+ * (how long finished tasks are kept in a durable store, `7d`; default forever), `LOG_LEVEL`,
  * and the standard `OTEL_*` variables (traces and metrics are exported only when they ask;
  * `OTEL_METRICS_EXPORTER=prometheus` serves `/metrics`). Prints `listening on <url>` once it accepts requests,
  * stops gracefully on SIGINT and SIGTERM (a second signal exits at once), and exits 1 with a one-line reason on
@@ -85,16 +104,20 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
     });
     if (telemetry.metricsRoute) server.route('/', telemetry.metricsRoute);
     const running = await startA2AServer(server, { port, hostname });
-    console.log(`${name}: ${describeStoresConfig(stores.config)}`);
-    if (url) console.log(`${name}: the card advertises ${url}`);
-    if (telemetry.plan) console.log(`${name}: ${describeTelemetry(telemetry.plan)}`);
-    console.log(`listening on ${running.url}`);
-
+    const retention = startRetentionFromEnv(env, stores.tasks, logger);
+    // Before the first line is printed: whoever reads `listening on` may stop the process at once.
     closeOnSignals(name, async () => {
+      retention?.stop();
       await running.close();
       await stores.close();
       await telemetry.shutdown();
     });
+    console.log(`${name}: ${describeStoresConfig(stores.config)}`);
+    if (env.BATON_RETENTION && retention)
+      console.log(`${name}: finished tasks kept ${env.BATON_RETENTION.trim()}`);
+    if (url) console.log(`${name}: the card advertises ${url}`);
+    if (telemetry.plan) console.log(`${name}: ${describeTelemetry(telemetry.plan)}`);
+    console.log(`listening on ${running.url}`);
   } catch (error) {
     console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

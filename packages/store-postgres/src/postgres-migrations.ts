@@ -91,4 +91,12 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX baton_push_outbox_by_hold ON baton_push_outbox (held_until, seq);
     `,
   },
+  {
+    version: 5,
+    name: 'retention: finished tasks by status time, for pruning in small batches',
+    sql: `
+      CREATE INDEX baton_tasks_finished ON baton_tasks (status_time)
+      WHERE state IN ('TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_REJECTED');
+    `,
+  },
 ];

@@ -107,6 +107,20 @@ const GET_TASKS: BatchedStatement<TaskRead, TaskRow | undefined> = {
  * task's artifact events. An unreachable database is reported as the
  * retryable STORE_UNAVAILABLE error.
  */
+const PRUNE_FINISHED = `
+  WITH doomed AS (
+    SELECT id FROM baton_tasks
+    WHERE state IN ('TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_REJECTED')
+      AND status_time < $1
+    ORDER BY status_time LIMIT $2
+    FOR UPDATE SKIP LOCKED
+  ), configs AS (
+    DELETE FROM baton_push_configs WHERE task_id IN (SELECT id FROM doomed)
+  ), owed AS (
+    DELETE FROM baton_push_outbox WHERE task_id IN (SELECT id FROM doomed)
+  )
+  DELETE FROM baton_tasks WHERE id IN (SELECT id FROM doomed)`;
+
 export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOptions = {}): TaskStore {
   const logger = options.logger ?? consoleLogger;
   // Without an outbox holder the rows are still written (a config exists only where push is on), held by nobody.
@@ -126,6 +140,15 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
 
   return {
     create: (task, scope) => batch.run(CREATE_TASKS, { task, taskId: task.id, scope: scopeKey(scope) }),
+
+    // One statement: the oldest finished tasks (rows another pruner holds are skipped), their push configs and
+    // owed deliveries; their messages and artifact events go with them (ON DELETE CASCADE).
+    async pruneFinished(before, limit) {
+      const result = await whileReachable(() =>
+        pool.query(PRUNE_FINISHED, [before, Math.max(0, Math.floor(limit))]),
+      );
+      return result.rowCount ?? 0;
+    },
 
     async get(taskId, options = {}) {
       const row = await batch.run(GET_TASKS, { taskId, options });

@@ -62,7 +62,7 @@ const TASK_COLUMNS = `seq, id, scope, status_time, status, base, version,
 /**
  * A {@link TaskStore} in SQLite. Each write is one statement: a status is an UPDATE of the task's row, a
  * message or an artifact event an INSERT of its own row; a read replays the task's artifact events. Nothing
- * is evicted: finished tasks stay until deleted by the operator.
+ * is evicted: finished tasks stay until `pruneFinished` (retention) deletes them.
  */
 export function createSqliteTaskStore(
   database: SqliteDatabase,
@@ -192,7 +192,30 @@ export function createSqliteTaskStore(
     return owe ? writeOwing(taskId, write) : writes.run(write);
   };
 
+  // Retention: the oldest finished tasks first, through the partial index; their messages and artifact chunks
+  // go with them (ON DELETE CASCADE), their push configs and owed deliveries in the same transaction.
+  const selectPrunable = database.prepare(`
+    SELECT id FROM baton_tasks
+    WHERE state IN ('TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_REJECTED')
+      AND status_time < ?
+    ORDER BY status_time LIMIT ?`);
+  const deletePushConfigs = database.prepare('DELETE FROM baton_push_configs WHERE task_id = ?');
+  const deleteOutbox = database.prepare('DELETE FROM baton_push_outbox WHERE task_id = ?');
+  const deleteTask = database.prepare('DELETE FROM baton_tasks WHERE id = ?');
+
   return {
+    async pruneFinished(before, limit) {
+      return writes.runAtomic(() => {
+        const ids = (selectPrunable.all(before, limit) as { id: string }[]).map((row) => row.id);
+        for (const id of ids) {
+          deletePushConfigs.run(id);
+          deleteOutbox.run(id);
+          deleteTask.run(id);
+        }
+        return ids.length;
+      });
+    },
+
     async create(task, scope) {
       try {
         // The task row first: a duplicate id fails there, before anything is written.

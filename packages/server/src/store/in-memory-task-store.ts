@@ -150,6 +150,20 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
     setStatus: async (taskId, status) => sync.setStatus(taskId, status),
     addMessage: async (taskId, message) => sync.addMessage(taskId, message),
     appendArtifact: async (taskId, artifact, chunk) => sync.appendArtifact(taskId, artifact, chunk),
+    async pruneFinished(before: number, limit: number): Promise<number> {
+      let deleted = 0;
+      for (const id of [...finished.keys()]) {
+        if (deleted >= limit) break;
+        const entry = entries.get(id);
+        if (!entry || entry.record.statusTimestamp >= before) continue;
+        finished.delete(id);
+        entries.delete(id);
+        order.remove(entry);
+        options.onEvict?.(id);
+        deleted += 1;
+      }
+      return deleted;
+    },
     async list(query: TaskQuery): Promise<TaskPage> {
       sweep();
       const { page, records } = order.ordered

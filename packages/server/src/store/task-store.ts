@@ -86,6 +86,13 @@ export interface TaskStore {
    */
   findUserMessage?(scope: TaskScope, messageId: string, since: number): Promise<string | undefined>;
   /**
+   * Deletes up to `limit` finished tasks (completed, failed, canceled, rejected) whose status timestamp is
+   * before `before` (epoch ms), with their history, artifacts, push configs and owed push deliveries; resolves
+   * with how many it deleted. Retention calls it in small batches (`createRetention`); a store whose tasks do
+   * not outlive the process may leave it out.
+   */
+  pruneFinished?(before: number, limit: number): Promise<number>;
+  /**
    * The same reads and writes answered at once, for a store that holds its tasks in process memory. The runtime
    * uses it when present, so a task's events cost no promise hops; a store that does I/O leaves it out.
    */

@@ -2,7 +2,17 @@ import { TELEMETRY_ATTRIBUTES as ATTR } from '@baton/protocol';
 import type { TaskStore } from '../store/task-store.ts';
 import type { ServerTelemetry } from './server-telemetry.ts';
 
-const OPERATIONS = ['create', 'get', 'setStatus', 'addMessage', 'appendArtifact', 'list'] as const;
+const OPERATIONS = [
+  'create',
+  'get',
+  'setStatus',
+  'addMessage',
+  'appendArtifact',
+  'list',
+  // Optional: timed when the store has them (dropping them would turn off what they do).
+  'findUserMessage',
+  'pruneFinished',
+] as const;
 
 /**
  * Times every operation of a task store into the store-latency histogram, by operation. Used for the stores a
@@ -11,6 +21,7 @@ const OPERATIONS = ['create', 'get', 'setStatus', 'addMessage', 'appendArtifact'
 export function instrumentTaskStore(store: TaskStore, telemetry: ServerTelemetry): TaskStore {
   const timed: Record<string, unknown> = {};
   for (const operation of OPERATIONS) {
+    if (store[operation] === undefined) continue;
     const original = (store[operation] as (...args: unknown[]) => Promise<unknown>).bind(store);
     const attributes = { [ATTR.storeOperation]: operation };
     timed[operation] = async (...args: unknown[]) => {

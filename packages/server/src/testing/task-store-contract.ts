@@ -372,4 +372,36 @@ export function describeTaskStoreContract(name: string, options: TaskStoreContra
       expect(await store.findUserMessage(alice, 'first', Date.parse(at(6)))).toBe('t1');
     });
   });
+
+  describe(`${name}: TaskStore contract, retention`, () => {
+    it('prunes finished tasks older than the cut-off, never one still going or newer', async (context) => {
+      const store = await createStore();
+      if (store.pruneFinished === undefined) return context.skip();
+      await store.create(
+        { ...task('old-done', 'TASK_STATE_COMPLETED', at(1)), history: [message('m1')] },
+        {},
+      );
+      await store.create(task('old-failed', 'TASK_STATE_FAILED', at(2)), {});
+      await store.create(task('old-working', 'TASK_STATE_WORKING', at(3)), {});
+      await store.create(task('new-done', 'TASK_STATE_CANCELED', at(30)), {});
+      expect(await store.pruneFinished(Date.parse(at(10)), 100)).toBe(2);
+      expect(await store.get('old-done')).toBeUndefined();
+      expect(await store.get('old-failed')).toBeUndefined();
+      expect((await store.get('old-working'))?.task.status.state).toBe('TASK_STATE_WORKING');
+      expect((await store.get('new-done'))?.task.status.state).toBe('TASK_STATE_CANCELED');
+      const listed = await store.list({ scope: {}, pageSize: 100 });
+      expect(listed.tasks.map((listedTask) => listedTask.id).sort()).toEqual(['new-done', 'old-working']);
+      expect(listed.totalSize).toBe(2);
+    });
+
+    it('deletes at most `limit` at a time, so retention works in small batches', async (context) => {
+      const store = await createStore();
+      if (store.pruneFinished === undefined) return context.skip();
+      for (const id of ['a', 'b', 'c']) await store.create(task(id, 'TASK_STATE_REJECTED', at(1)), {});
+      const before = Date.parse(at(5));
+      expect(await store.pruneFinished(before, 2)).toBe(2);
+      expect(await store.pruneFinished(before, 2)).toBe(1);
+      expect(await store.pruneFinished(before, 2)).toBe(0);
+    });
+  });
 }
