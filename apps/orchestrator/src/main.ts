@@ -3,7 +3,9 @@ import {
   describeStoresConfig,
   type OpenedStores,
   openStoresFromEnv,
-  startRetentionFromEnv,
+  type Prune,
+  parseRetention,
+  startRetention,
 } from '@baton/agent-host';
 import { defaultStoreFor } from '@baton/chain';
 import { createAppLogger, describeTelemetry, startTelemetry, type Telemetry } from '@baton/telemetry-node';
@@ -17,6 +19,7 @@ import { openRunEngine } from './engine/open-run-engine.ts';
 import { createOrchestratorAuth, type OrchestratorAuth } from './http/orchestrator-auth.ts';
 import type { RequestGuardOptions } from './http/request-guard.ts';
 import { openRunRecords } from './run/open-run-records.ts';
+import type { RunRecords } from './run/run-records.ts';
 
 const hostname = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4100);
@@ -94,6 +97,7 @@ function checkExposure(hostname: string, auth: OrchestratorAuth | undefined, env
 async function prepare(): Promise<{
   app: Orchestrator;
   stores: OpenedStores;
+  runRecords: RunRecords;
   describe: string;
   telemetry: Telemetry;
 }> {
@@ -137,6 +141,7 @@ async function prepare(): Promise<{
     return {
       app,
       stores,
+      runRecords,
       telemetry,
       describe: `${describeStoresConfig(stores.config, 'runs and tasks')}${engineLine}`,
     };
@@ -146,12 +151,21 @@ async function prepare(): Promise<{
   }
 }
 
-const { app, stores, describe, telemetry } = await prepare();
-// BATON_RETENTION prunes the finished tasks of the orchestrator's own A2A agent (runs are kept; issue 31).
+const { app, stores, runRecords, describe, telemetry } = await prepare();
+// BATON_RETENTION: finished runs and the orchestrator's own finished A2A tasks older than that are pruned.
 const retention = (() => {
+  const keep = process.env.BATON_RETENTION?.trim();
+  if (!keep) return undefined;
   try {
-    return startRetentionFromEnv(process.env, stores.tasks, {
-      warn: (message) => console.warn(`orchestrator: ${message}`),
+    const prune = [
+      stores.tasks?.pruneFinished?.bind(stores.tasks),
+      runRecords.pruneFinished?.bind(runRecords),
+    ].filter((step): step is Prune => step !== undefined);
+    console.log(`orchestrator: finished runs and tasks kept ${keep}`);
+    return startRetention({
+      keepMs: parseRetention(keep),
+      prune,
+      logger: { warn: (message) => console.warn(`orchestrator: ${message}`) },
     });
   } catch (error) {
     console.error(`orchestrator: ${error instanceof Error ? error.message : String(error)}`);

@@ -118,6 +118,28 @@ describe.each(backends)('%s run records', (_name, create, available) => {
     await records.commit([batch('b', 2, 1, 'completed')]);
     expect((await records.unfinished()).map((v) => v.runId)).toEqual(['c']);
   });
+
+  it.skipIf(!available)(
+    'prunes runs finished before the cut-off with their events, in batches, never one going',
+    async (context) => {
+      const records = await create();
+      if (records.pruneFinished === undefined) return context.skip();
+      await records.commit([batch('done-1', 1, 3, 'completed')]);
+      await records.commit([batch('done-2', 1, 1, 'failed')]);
+      await records.commit([batch('going', 1, 1, 'running')]);
+      const cutOff = Date.now() + 1_000;
+      expect(await records.pruneFinished(cutOff, 1)).toBe(1);
+      expect(await records.pruneFinished(cutOff, 10)).toBe(1);
+      expect(await records.pruneFinished(cutOff, 10)).toBe(0);
+      expect(await records.load('done-1')).toBeUndefined();
+      expect(await records.eventsAfter('done-1', 0)).toEqual([]);
+      expect((await records.load('going'))?.view.status).toBe('running');
+      // Finished after the cut-off: kept.
+      await records.commit([batch('going', 2, 1, 'completed')]);
+      expect(await records.pruneFinished(Date.now() - 60_000, 10)).toBe(0);
+      expect((await records.recent(10)).map((v) => v.runId)).toEqual(['going']);
+    },
+  );
 });
 
 describe('runs kept before events were numbered', () => {

@@ -2,7 +2,7 @@ import { applyPostgresMigrations, whileReachable } from '@baton/store-postgres';
 import type { Pool, PoolClient } from 'pg';
 import { RUN_MIGRATIONS } from './run-migrations.ts';
 import type { RunBatch, RunRecords } from './run-records.ts';
-import type { RunEvent, RunView } from './run-types.ts';
+import { isFinishedStatus, type RunEvent, type RunView } from './run-types.ts';
 
 /**
  * {@link RunRecords} in PostgreSQL, beside the orchestrator's A2A tasks. Migrates before it resolves. A commit is
@@ -54,11 +54,20 @@ export async function createPostgresRunRecords(pool: Pool): Promise<RunRecords> 
   async function saveViews(client: PoolClient, batches: readonly RunBatch[]) {
     const kept = batches.flatMap((batch) => (batch.view ? [{ runId: batch.runId, ...batch.view }] : []));
     if (kept.length === 0) return;
+    // A run's finish time is kept from when it first finished; a refinement that runs it again clears it.
+    const now = Date.now();
     await client.query(
-      `INSERT INTO orchestrator_runs (run_id, status, view)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::json[])
-       ON CONFLICT (run_id) DO UPDATE SET status = EXCLUDED.status, view = EXCLUDED.view`,
-      [kept.map((view) => view.runId), kept.map((view) => view.status), kept.map((view) => view.json)],
+      `INSERT INTO orchestrator_runs (run_id, status, view, finished_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::json[], $4::bigint[])
+       ON CONFLICT (run_id) DO UPDATE SET status = EXCLUDED.status, view = EXCLUDED.view,
+         finished_at = CASE WHEN EXCLUDED.finished_at IS NULL THEN NULL
+           ELSE COALESCE(orchestrator_runs.finished_at, EXCLUDED.finished_at) END`,
+      [
+        kept.map((view) => view.runId),
+        kept.map((view) => view.status),
+        kept.map((view) => view.json),
+        kept.map((view) => (isFinishedStatus(view.status) ? now : null)),
+      ],
     );
   }
 
@@ -111,5 +120,20 @@ export async function createPostgresRunRecords(pool: Pool): Promise<RunRecords> 
     unfinished: () =>
       views("SELECT view FROM orchestrator_runs WHERE status IN ('running', 'input-required') ORDER BY seq"),
     recent: (limit) => views('SELECT view FROM orchestrator_runs ORDER BY seq DESC LIMIT $1', [limit]),
+    async pruneFinished(before, limit) {
+      const result = await whileReachable(() =>
+        pool.query(
+          `WITH doomed AS (
+             SELECT run_id FROM orchestrator_runs WHERE finished_at < $1
+             ORDER BY finished_at LIMIT $2 FOR UPDATE SKIP LOCKED
+           ), events AS (
+             DELETE FROM orchestrator_run_events WHERE run_id IN (SELECT run_id FROM doomed)
+           )
+           DELETE FROM orchestrator_runs WHERE run_id IN (SELECT run_id FROM doomed)`,
+          [before, limit],
+        ),
+      );
+      return result.rowCount ?? 0;
+    },
   };
 }

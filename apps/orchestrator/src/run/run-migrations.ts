@@ -33,6 +33,16 @@ export const RUN_MIGRATIONS = {
         CREATE UNIQUE INDEX orchestrator_run_events_by_run_seq ON orchestrator_run_events (run_id, run_seq);
       `,
     },
+    {
+      version: 3,
+      name: 'when each run finished, for retention',
+      sql: `
+        ALTER TABLE orchestrator_runs ADD COLUMN finished_at INTEGER;
+        UPDATE orchestrator_runs SET finished_at = CAST(strftime('%s', 'now') AS INTEGER) * 1000
+        WHERE status IN ('completed', 'failed', 'canceled');
+        CREATE INDEX orchestrator_runs_finished ON orchestrator_runs (finished_at) WHERE finished_at IS NOT NULL;
+      `,
+    },
   ],
   postgres: [
     {
@@ -67,6 +77,16 @@ export const RUN_MIGRATIONS = {
         ALTER TABLE orchestrator_run_events ALTER COLUMN run_seq SET NOT NULL;
         DROP INDEX orchestrator_run_events_by_run;
         CREATE UNIQUE INDEX orchestrator_run_events_by_run_seq ON orchestrator_run_events (run_id, run_seq);
+      `,
+    },
+    {
+      version: 3,
+      name: 'when each run finished, for retention',
+      sql: `
+        ALTER TABLE orchestrator_runs ADD COLUMN finished_at bigint;
+        UPDATE orchestrator_runs SET finished_at = (extract(epoch FROM now()) * 1000)::bigint
+        WHERE status IN ('completed', 'failed', 'canceled');
+        CREATE INDEX orchestrator_runs_finished ON orchestrator_runs (finished_at) WHERE finished_at IS NOT NULL;
       `,
     },
   ],

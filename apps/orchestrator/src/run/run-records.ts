@@ -41,6 +41,11 @@ export interface RunRecords {
   unfinished(): Promise<readonly RunView[]>;
   /** The newest runs' views, newest first. */
   recent(limit: number): Promise<readonly RunView[]>;
+  /**
+   * Deletes up to `limit` runs that finished before `before` (epoch ms), with their events; resolves with how
+   * many (retention, `BATON_RETENTION`). Records that are bounded in memory leave it out.
+   */
+  pruneFinished?(before: number, limit: number): Promise<number>;
 }
 
 /** Options of {@link createInMemoryRunRecords}. */

@@ -1,14 +1,30 @@
 import { applySqliteMigrations, type SqliteDatabase } from '@baton/store-sqlite';
 import { RUN_MIGRATIONS } from './run-migrations.ts';
 import type { RunBatch, RunRecords } from './run-records.ts';
-import type { RunEvent, RunView } from './run-types.ts';
+import { isFinishedStatus, type RunEvent, type RunView } from './run-types.ts';
 
 /** {@link RunRecords} in SQLite, on the same file as the orchestrator's A2A tasks. Migrates at creation. */
 export function createSqliteRunRecords(database: SqliteDatabase): RunRecords {
   applySqliteMigrations(database, { component: 'orchestrator', migrations: RUN_MIGRATIONS.sqlite });
+  // A run's finish time is kept from when it first finished; a refinement that runs it again clears it.
   const upsert = database.prepare(`
-    INSERT INTO orchestrator_runs (run_id, status, view) VALUES (?1, ?2, ?3)
-    ON CONFLICT (run_id) DO UPDATE SET status = excluded.status, view = excluded.view`);
+    INSERT INTO orchestrator_runs (run_id, status, view, finished_at) VALUES (?1, ?2, ?3, ?4)
+    ON CONFLICT (run_id) DO UPDATE SET status = excluded.status, view = excluded.view,
+      finished_at = CASE WHEN excluded.finished_at IS NULL THEN NULL
+        ELSE COALESCE(orchestrator_runs.finished_at, excluded.finished_at) END`);
+  const selectPrunable = database.prepare(
+    'SELECT run_id FROM orchestrator_runs WHERE finished_at < ? ORDER BY finished_at LIMIT ?',
+  );
+  const deleteRunEvents = database.prepare('DELETE FROM orchestrator_run_events WHERE run_id = ?');
+  const deleteRun = database.prepare('DELETE FROM orchestrator_runs WHERE run_id = ?');
+  const prune = database.transaction((before: number, limit: number) => {
+    const ids = (selectPrunable.all(before, limit) as { run_id: string }[]).map((row) => row.run_id);
+    for (const runId of ids) {
+      deleteRunEvents.run(runId);
+      deleteRun.run(runId);
+    }
+    return ids.length;
+  });
   const insertEvent = database.prepare(
     'INSERT INTO orchestrator_run_events (run_id, run_seq, event) VALUES (?, ?, ?)',
   );
@@ -40,7 +56,10 @@ export function createSqliteRunRecords(database: SqliteDatabase): RunRecords {
         continue;
       }
       for (const event of batch.events) insertEvent.run(batch.runId, event.seq, JSON.stringify(event));
-      if (batch.view !== undefined) upsert.run(batch.runId, batch.view.status, batch.view.json);
+      if (batch.view !== undefined) {
+        const finishedAt = isFinishedStatus(batch.view.status) ? Date.now() : null;
+        upsert.run(batch.runId, batch.view.status, batch.view.json, finishedAt);
+      }
     }
     return refused;
   });
@@ -62,6 +81,9 @@ export function createSqliteRunRecords(database: SqliteDatabase): RunRecords {
     },
     async recent(limit) {
       return views(selectRecent.all(limit));
+    },
+    async pruneFinished(before, limit) {
+      return prune(before, limit);
     },
   };
 }
