@@ -79,6 +79,8 @@ export interface OrchestratorOptions {
   readonly auth?: OrchestratorAuth;
   /** Runs driven at once past which `POST /runs` is refused with 503 and `Retry-After` (in-process engine); default 200. */
   readonly maxRunsInFlight?: number;
+  /** Runs one authenticated caller may have in flight here before 429; default half of `maxRunsInFlight`. */
+  readonly maxRunsPerCaller?: number;
 }
 
 /** The orchestrator: a Hono app with the runs API and the chain's A2A agent, plus its runs and agents. */
@@ -125,7 +127,12 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     chainOf,
     logger,
     telemetry: createRunTelemetry(),
-    onEvent: (event, view) => logRunEvent(options.logger, event, view),
+    onEvent: (event, view) => {
+      logRunEvent(options.logger, event, view);
+      if (event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled') {
+        runs.runEnded(view.runId);
+      }
+    },
     ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
     ...(options.recordsOutageMs === undefined ? {} : { recordsOutageMs: options.recordsOutageMs }),
     ...(options.agentRetryMs === undefined ? {} : { agentRetryMs: options.agentRetryMs }),
@@ -140,6 +147,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     chainOf,
     logger,
     ...(options.maxRunsInFlight === undefined ? {} : { maxRunsInFlight: options.maxRunsInFlight }),
+    ...(options.maxRunsPerCaller === undefined ? {} : { maxRunsPerCaller: options.maxRunsPerCaller }),
   });
   void engine
     .start(host.drive)

@@ -65,15 +65,27 @@ function readAuth(env: NodeJS.ProcessEnv): OrchestratorAuth | undefined {
   return createOrchestratorAuth({ apiKeys, ...(jwt ? { jwt } : {}) });
 }
 
-/** `BATON_MAX_RUNS_IN_FLIGHT`: runs driven at once before new ones are refused with 503 (default 200). */
-function readRunLimit(env: NodeJS.ProcessEnv): { maxRunsInFlight?: number } {
-  const raw = env.BATON_MAX_RUNS_IN_FLIGHT?.trim();
-  if (!raw) return {};
-  const limit = Number(raw);
-  if (!Number.isInteger(limit) || limit < 1) {
-    throw new Error(`BATON_MAX_RUNS_IN_FLIGHT must be a whole number of at least 1, got "${raw}"`);
-  }
-  return { maxRunsInFlight: limit };
+/** A whole number of at least 1 from the environment, or `undefined` when unset. */
+function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  return value;
+}
+
+/**
+ * `BATON_MAX_RUNS_IN_FLIGHT` (runs driven at once before new ones are refused with 503; default 200) and
+ * `BATON_MAX_RUNS_PER_CALLER` (runs one authenticated caller may have in flight before 429; default half).
+ */
+function readRunLimit(env: NodeJS.ProcessEnv): { maxRunsInFlight?: number; maxRunsPerCaller?: number } {
+  const maxRunsInFlight = positiveInteger(env, 'BATON_MAX_RUNS_IN_FLIGHT');
+  const maxRunsPerCaller = positiveInteger(env, 'BATON_MAX_RUNS_PER_CALLER');
+  return {
+    ...(maxRunsInFlight === undefined ? {} : { maxRunsInFlight }),
+    ...(maxRunsPerCaller === undefined ? {} : { maxRunsPerCaller }),
+  };
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);

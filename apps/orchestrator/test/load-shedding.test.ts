@@ -104,3 +104,44 @@ describe('load shedding on the orchestrator as an A2A agent', () => {
     }
   }, 60_000);
 });
+
+describe('a limit per caller', () => {
+  it("refuses one caller past its share with 429 while another caller's starts are taken", async () => {
+    const { createOrchestratorAuth } = await import('../src/http/orchestrator-auth.ts');
+    const keyA = 'caller-a-key-0123456789';
+    const keyB = 'caller-b-key-0123456789';
+    const shared = createOrchestrator({
+      agents: agents.map((agent) => agent.url),
+      console: false,
+      logger: { error: () => {}, warn: () => {} },
+      auth: createOrchestratorAuth({ apiKeys: { [keyA]: { id: 'alice' }, [keyB]: { id: 'bob' } } }),
+      maxRunsInFlight: 20,
+      maxRunsPerCaller: 3,
+    });
+    const start = (key: string, topic: string) =>
+      shared.request('/runs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-API-Key': key },
+        body: JSON.stringify({ topic, wait: true }),
+      });
+    try {
+      const fromAlice = Promise.all(Array.from({ length: 8 }, (_, index) => start(keyA, `alice ${index}`)));
+      const fromBob = start(keyB, 'bob');
+      const [alice, bob] = [await fromAlice, await fromBob];
+      expect(bob.status).toBe(200);
+      expect(alice.filter((answer) => answer.status === 200)).toHaveLength(3);
+      const refused = alice.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(5);
+      for (const answer of refused) {
+        expect(answer.headers.get('retry-after')).toBe('2');
+        expect(((await answer.json()) as { error: { code: string } }).error.code).toBe(
+          'TOO_MANY_RUNS_FOR_CALLER',
+        );
+      }
+      // Her runs ended: her share is free again.
+      expect((await start(keyA, 'alice again')).status).toBe(200);
+    } finally {
+      await shared.close();
+    }
+  }, 60_000);
+});

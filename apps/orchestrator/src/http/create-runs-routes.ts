@@ -10,6 +10,7 @@ import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refineme
 import { RunRequestError, type RunService } from '../run/run-service.ts';
 import type { RunEvent } from '../run/run-types.ts';
 import { jsonError, readJsonBody } from './json-errors.ts';
+import { callerOf } from './orchestrator-auth.ts';
 
 /** The body of `POST /runs`. */
 export const StartRunBodySchema = z.object({
@@ -123,6 +124,7 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         topic: input.topic,
         ...(input.options === undefined ? {} : { options: input.options }),
         ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
+        ...(callerOf(c)?.id === undefined ? {} : { caller: callerOf(c)?.id }),
       });
       if (wait === true) return c.json(await runs.ended(view.runId), 200);
       return c.json(

@@ -14,7 +14,7 @@ import {
   createAuthenticator,
   type SchemeVerifier,
 } from '@baton/server';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { jsonError } from './json-errors.ts';
 
 /** Options of {@link createOrchestratorAuth}: at least one of the two. */
@@ -65,6 +65,13 @@ export function createOrchestratorAuth(options: OrchestratorAuthOptions): Orches
   return { authenticate: createAuthenticator({ schemes, card: { securitySchemes } }), securitySchemes };
 }
 
+type CallerEnv = { Variables: { orchestratorCaller?: CallUser } };
+
+/** The caller `requireCaller` let through on this request (its `id` names it), if any. */
+export function callerOf(c: Context): CallUser | undefined {
+  return (c as unknown as Context<CallerEnv>).get('orchestratorCaller');
+}
+
 /**
  * Refuses a request without valid credentials: 401 (none, or bad ones) or 403 (too few scopes), with the
  * schemes' `WWW-Authenticate` challenges and the API's JSON error.
@@ -72,7 +79,8 @@ export function createOrchestratorAuth(options: OrchestratorAuthOptions): Orches
 export function requireCaller(auth: OrchestratorAuth): MiddlewareHandler {
   return async (c, next) => {
     try {
-      await auth.authenticate(c);
+      const caller = await auth.authenticate(c);
+      if (caller) (c as unknown as Context<CallerEnv>).set('orchestratorCaller', caller);
     } catch (error) {
       if (!(error instanceof AuthFailure)) throw error;
       for (const challenge of error.challenges) c.header('WWW-Authenticate', challenge, { append: true });

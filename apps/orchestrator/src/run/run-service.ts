@@ -22,7 +22,7 @@ export class RunRequestError extends Error {
   override readonly name = 'RunRequestError';
   constructor(
     readonly code: string,
-    readonly status: 400 | 404 | 409 | 503,
+    readonly status: 400 | 404 | 409 | 429 | 503,
     message: string,
     /** Seconds to wait before trying again (with 503). */
     readonly retryAfter?: number,
@@ -40,6 +40,8 @@ export interface StartRun {
   readonly contextId?: string;
   /** The W3C trace context of the caller: the run's span is its child. */
   readonly traceparent?: string | undefined;
+  /** Who starts it (the authenticated caller's id), for the per-caller limit. */
+  readonly caller?: string | undefined;
 }
 
 /**
@@ -50,6 +52,8 @@ export interface StartRun {
 export interface RunService {
   /** Writes the run's first event and hands it to the engine; resolves once both are durable. */
   start(input: StartRun): Promise<RunView>;
+  /** Tells the service a run driven here ended (its per-caller count goes down). */
+  runEnded(runId: string): void;
   /** The run as kept (this instance's own runs as last committed); `undefined` when unknown. */
   view(runId: string): Promise<RunView | undefined>;
   /** The run and its events as kept. */
@@ -92,6 +96,12 @@ export interface RunServiceOptions {
    * engine queues runs instead, and drives as many as its concurrency allows. Default 200.
    */
   readonly maxRunsInFlight?: number;
+  /**
+   * Most runs one caller (an authenticated id) has in flight on this instance; past it, a start is refused with
+   * 429 TOO_MANY_RUNS_FOR_CALLER and `Retry-After`, so one caller cannot take every slot. Default half of
+   * `maxRunsInFlight`.
+   */
+  readonly maxRunsPerCaller?: number;
 }
 
 /** The default of `RunServiceOptions.maxRunsInFlight`. */
@@ -123,7 +133,19 @@ const moving = (runId: string) =>
 export function createRunService(options: RunServiceOptions): RunService {
   const { records, journal, engine, host, feed, logger } = options;
   const maxRunsInFlight = options.maxRunsInFlight ?? DEFAULT_MAX_RUNS_IN_FLIGHT;
+  const maxRunsPerCaller = options.maxRunsPerCaller ?? Math.max(1, Math.floor(maxRunsInFlight / 2));
   let starting = 0;
+  let pendingIds = 0;
+  // The runs each caller started here that have not ended, counted from admission.
+  const callerRuns = new Map<string, Set<string>>();
+  const callerOf = new Map<string, string>();
+  const tooManyForCaller = (caller: string) =>
+    new RunRequestError(
+      'TOO_MANY_RUNS_FOR_CALLER',
+      429,
+      `${caller} has ${maxRunsPerCaller} runs in flight, the most one caller may; nothing was taken. Try again shortly.`,
+      2,
+    );
   const tooManyRuns = () =>
     new RunRequestError(
       'TOO_MANY_RUNS',
@@ -246,6 +268,15 @@ export function createRunService(options: RunServiceOptions): RunService {
       if (recordsDown()) throw unavailable();
       // Runs being started count until the engine drives them, so a burst cannot get past the limit in between.
       if (engine.driving !== undefined && engine.driving() + starting >= maxRunsInFlight) throw tooManyRuns();
+      const caller = input.caller;
+      const mine = caller === undefined ? undefined : (callerRuns.get(caller) ?? new Set<string>());
+      if (caller !== undefined && mine !== undefined) {
+        if (mine.size >= maxRunsPerCaller) throw tooManyForCaller(caller);
+        callerRuns.set(caller, mine);
+      }
+      // Held for the caller from here: a burst from one caller cannot slip past its share meanwhile.
+      const pending = `pending-${++pendingIds}`;
+      mine?.add(pending);
       starting += 1;
       try {
         const view = newRunView(input.chain, input);
@@ -253,6 +284,10 @@ export function createRunService(options: RunServiceOptions): RunService {
           { type: 'run.started', contextId: view.contextId, topic: view.topic, chain: input.chain.name },
         ]);
         if (!written) throw unavailable();
+        if (caller !== undefined && mine !== undefined) {
+          mine.add(view.runId);
+          callerOf.set(view.runId, caller);
+        }
         try {
           await engine.submit(view.runId, 0, input.traceparent ? { traceparent: input.traceparent } : {});
         } catch (error) {
@@ -265,7 +300,18 @@ export function createRunService(options: RunServiceOptions): RunService {
         return view;
       } finally {
         starting -= 1;
+        mine?.delete(pending);
+        if (caller !== undefined && mine?.size === 0) callerRuns.delete(caller);
       }
+    },
+
+    runEnded(runId) {
+      const caller = callerOf.get(runId);
+      if (caller === undefined) return;
+      callerOf.delete(runId);
+      const mine = callerRuns.get(caller);
+      mine?.delete(runId);
+      if (mine?.size === 0) callerRuns.delete(caller);
     },
 
     view: viewOf,
