@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { runAppToExit, startAppProcess } from '@baton/chain/testing';
 import { createA2AClient } from '@baton/client';
 import { serve } from '@hono/node-server';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrchestrator } from '../src/create-orchestrator.ts';
 import { createOrchestratorAuth } from '../src/http/orchestrator-auth.ts';
@@ -82,6 +83,48 @@ describe('an orchestrator with API keys', () => {
     await expect(anonymous.listTasks()).rejects.toThrow();
     const keyed = await createA2AClient({ agent: base, credentials: { apiKey: KEY } });
     expect((await keyed.listTasks()).tasks).toEqual([]);
+  });
+});
+
+describe('an orchestrator with a JWT issuer', () => {
+  it('takes a bearer JWT from the issuer, for the audience, and refuses one for another audience', async () => {
+    const secret = new TextEncoder().encode('a-shared-secret-of-at-least-32-bytes!!');
+    const app = createOrchestrator({
+      agents: [],
+      console: false,
+      logger: { error: () => {}, warn: () => {} },
+      auth: createOrchestratorAuth({
+        jwt: {
+          key: secret,
+          issuer: 'https://issuer.example',
+          audience: 'baton-orchestrator',
+          algorithms: ['HS256'],
+        },
+      }),
+    });
+    const token = (audience: string) =>
+      new SignJWT({ scope: 'runs' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('ci-bot')
+        .setIssuer('https://issuer.example')
+        .setAudience(audience)
+        .setExpirationTime('5m')
+        .sign(secret);
+    const ok = await app.request('/chains', {
+      headers: { authorization: `Bearer ${await token('baton-orchestrator')}` },
+    });
+    expect(ok.status).toBe(200);
+    const wrong = await app.request('/chains', {
+      headers: { authorization: `Bearer ${await token('someone-else')}` },
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/);
+    const card = (await (
+      await app.request('/.well-known/agent-card.json', { headers: { 'A2A-Version': '1.0' } })
+    ).json()) as {
+      securitySchemes: Record<string, unknown>;
+    };
+    expect(Object.keys(card.securitySchemes)).toEqual(['bearer']);
   });
 });
 
