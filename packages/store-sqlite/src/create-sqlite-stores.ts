@@ -18,6 +18,12 @@ export interface SqliteStoresOptions {
    * process on the file takes it over (the first died between the event and its delivery); default 15,000 ms, as task leases.
    */
   readonly pushHoldMs?: number;
+  /**
+   * How often the write-ahead log is folded into the database file (a passive checkpoint, which waits for
+   * nobody), so a copy of the `.db` file alone holds the data up to then; default 60 s. Closing folds it all and
+   * empties the log.
+   */
+  readonly checkpointIntervalMs?: number;
 }
 
 /** Every Baton store on one SQLite database. */
@@ -46,6 +52,14 @@ export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
   // One write batch for the three stores: their writes share commits.
   const writes = createSqliteWriteBatch(database);
   const outbox = { holder: randomUUID(), holdMs: options.pushHoldMs ?? 15_000 };
+  const checkpoint = setInterval(() => {
+    try {
+      if (database.open) database.exec('PRAGMA wal_checkpoint(PASSIVE)');
+    } catch {
+      // Busy now (a statement is under way): the next tick folds it in.
+    }
+  }, options.checkpointIntervalMs ?? 60_000);
+  checkpoint.unref?.();
   return {
     tasks: createSqliteTaskStore(database, {
       writes,
@@ -59,6 +73,16 @@ export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
     leases: createSqliteTaskLeaseStore(database, { writes }),
     database,
     async close() {
+      clearInterval(checkpoint);
+      if (!database.open) return;
+      // After the writes already queued: then the log is folded into the file and emptied, so the `.db` file
+      // stands alone (a copy of it is the whole database).
+      await writes.run(() => undefined);
+      try {
+        database.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch {
+        // A statement of the caller's is still under way: closing folds the log in (the last connection does).
+      }
       if (database.open) database.close();
     },
   };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isA2AError } from '@baton/protocol';
@@ -55,6 +55,47 @@ describe('sqlite stores on a file', () => {
       { config: { taskId: 't1', id: 'hook', url: 'https://example.com/h' }, version: '0.3' },
     ]);
     await second.close();
+  });
+
+  const task = (id: string) => ({ id, contextId: 'c', status: { state: 'TASK_STATE_COMPLETED' as const } });
+
+  it('stands alone after a clean close: the log is folded in and emptied, and a copy of the .db file alone has it all', async () => {
+    const path = databasePath();
+    const stores = createSqliteStores({ path });
+    for (let index = 0; index < 200; index += 1) await stores.tasks.create(task(`t${index}`), {});
+    expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
+    await stores.close();
+    expect(existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0).toBe(0);
+    const copy = `${path}.copy.db`;
+    copyFileSync(path, copy);
+    const reopened = createSqliteStores({ path: copy });
+    expect((await reopened.tasks.list({ scope: {}, pageSize: 10 })).totalSize).toBe(200);
+    await reopened.close();
+  });
+
+  it('folds the log into the file while it runs, so a copy of the .db file alone is never far behind', async () => {
+    const path = databasePath();
+    const stores = createSqliteStores({ path, checkpointIntervalMs: 50 });
+    try {
+      await stores.tasks.create(task('kept'), {});
+      await expect
+        .poll(
+          () => {
+            const copy = `${path}.copy-${Date.now()}.db`;
+            copyFileSync(path, copy);
+            const database = openSqliteDatabase(copy);
+            try {
+              return (database.prepare('SELECT COUNT(*) AS n FROM baton_tasks').get() as { n: number }).n;
+            } finally {
+              database.close();
+            }
+          },
+          { timeout: 10_000, interval: 100 },
+        )
+        .toBe(1);
+    } finally {
+      await stores.close();
+    }
   });
 
   it('applies each migration once and records it', async () => {
