@@ -196,6 +196,13 @@ describe('baton chain against the orchestrator', () => {
     for (const step of ['outline', 'document', 'summary'])
       expect(result.stderr).toContain(`${step}: completed`);
     expect(result.stdout).toContain('Key points:');
+    // The outline agent answers with a DataPart: shown as data a person reads, not as raw JSON.
+    const outline = await runBaton(['send', agents[0]?.url ?? '', 'The history of tea']);
+    expect(outline.code).toBe(0);
+    expect(outline.stdout).toMatch(/^title: .+$/m);
+    expect(outline.stdout).toMatch(/^topic: The history of tea$/m);
+    expect(outline.stdout).toMatch(/^sections:\n {2}- /m);
+    expect(outline.stdout).not.toContain('"sections"');
     const json = await runBaton(['chain', 'tea', '--orchestrator', orchestrator.url, '--json']);
     const types = lines(json.stdout).map((line) => (JSON.parse(line) as { type: string }).type);
     expect(types[0]).toBe('run.started');

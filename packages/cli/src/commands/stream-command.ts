@@ -1,10 +1,10 @@
-import { artifactText } from '@baton/client';
 import type { StreamResponse } from '@baton/protocol';
 import { EXIT } from '../cli-error.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { CliOptions } from '../cli-options.ts';
 import { connect } from '../connect.ts';
 import { printJson } from '../print-task.ts';
+import { renderParts } from '../render-parts.ts';
 import { exitCodeOf, messageText, stateName } from '../task-outcome.ts';
 import { messageFrom } from './send-command.ts';
 
@@ -65,7 +65,7 @@ export async function streamCommand(
       return status.say(`task ${event.statusUpdate.taskId}: ${stateName(state)}${said ? `: ${said}` : ''}`);
     }
     const { artifact, append, lastChunk } = event.artifactUpdate;
-    write(artifactText(artifact));
+    write(renderParts(artifact.parts));
     // A whole artifact, or the last chunk of one, ends its text.
     if (lastChunk === true || (!append && lastChunk === undefined)) write(openLine ? '\n' : '');
   };
