@@ -3,9 +3,7 @@ import {
   describeStoresConfig,
   type OpenedStores,
   openStoresFromEnv,
-  type Prune,
-  parseRetention,
-  startRetention,
+  startRetentionFromEnv,
 } from '@baton/agent-host';
 import { defaultStoreFor } from '@baton/chain';
 import { createAppLogger, describeTelemetry, startTelemetry, type Telemetry } from '@baton/telemetry-node';
@@ -17,7 +15,7 @@ import { createOrchestrator, type Orchestrator } from './create-orchestrator.ts'
 import { waitForAgents } from './discovery/agent-directory.ts';
 import { openRunEngine } from './engine/open-run-engine.ts';
 import { createOrchestratorAuth, type OrchestratorAuth } from './http/orchestrator-auth.ts';
-import type { RequestGuardOptions } from './http/request-guard.ts';
+import { isLoopbackName, type RequestGuardOptions } from './http/request-guard.ts';
 import { openRunRecords } from './run/open-run-records.ts';
 import type { RunRecords } from './run/run-records.ts';
 
@@ -88,14 +86,12 @@ function readRunLimit(env: NodeJS.ProcessEnv): { maxRunsInFlight?: number; maxRu
   };
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
 /**
  * Refuses to serve an address other machines reach with no credentials configured, unless the operator says so
  * (`BATON_ALLOW_UNAUTHENTICATED=1`, for a network of their own or a proxy that authenticates).
  */
 function checkExposure(hostname: string, auth: OrchestratorAuth | undefined, env: NodeJS.ProcessEnv): void {
-  if (auth !== undefined || LOOPBACK_HOSTS.has(hostname) || /^127\./.test(hostname)) return;
+  if (auth !== undefined || isLoopbackName(hostname.toLowerCase())) return;
   if (env.BATON_ALLOW_UNAUTHENTICATED === '1') {
     console.warn(`orchestrator: serving ${hostname} with no credentials (BATON_ALLOW_UNAUTHENTICATED=1)`);
     return;
@@ -166,24 +162,17 @@ async function prepare(): Promise<{
 const { app, stores, runRecords, describe, telemetry } = await prepare();
 // BATON_RETENTION: finished runs and the orchestrator's own finished A2A tasks older than that are pruned.
 const retention = (() => {
-  const keep = process.env.BATON_RETENTION?.trim();
-  if (!keep) return undefined;
   try {
-    const prune = [
-      stores.tasks?.pruneFinished?.bind(stores.tasks),
-      runRecords.pruneFinished?.bind(runRecords),
-    ].filter((step): step is Prune => step !== undefined);
-    console.log(`orchestrator: finished runs and tasks kept ${keep}`);
-    return startRetention({
-      keepMs: parseRetention(keep),
-      prune,
-      logger: { warn: (message) => console.warn(`orchestrator: ${message}`) },
+    return startRetentionFromEnv(process.env, [stores.tasks, runRecords], {
+      warn: (message) => console.warn(`orchestrator: ${message}`),
     });
   } catch (error) {
     console.error(`orchestrator: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
 })();
+if (retention)
+  console.log(`orchestrator: finished runs and tasks kept ${process.env.BATON_RETENTION?.trim()}`);
 // Built now, so the first page load does not wait; a failure is said here and answered on the page.
 loadConsole().catch((error: unknown) =>
   console.error(

@@ -23,6 +23,7 @@ export {
 } from './retention.ts';
 export {
   type AgentMainOptions,
+  type Prunable,
   readCorsOrigins,
   runAgentMain,
   startRetentionFromEnv,

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { A2AServer, Logger, TaskStore } from '@baton/server';
+import type { A2AServer, Logger } from '@baton/server';
 import { startA2AServer } from '@baton/server/node';
 import { createAppLogger, describeTelemetry, startTelemetry } from '@baton/telemetry-node';
 import type { AgentHosting } from './agent-hosting.ts';
@@ -41,21 +41,29 @@ export function readCorsOrigins(value: string | undefined): true | readonly stri
   return origins;
 }
 
+/** Something that can delete what finished long ago: a task store, run records. */
+export interface Prunable {
+  pruneFinished?(before: number, limit: number): Promise<number>;
+}
+
 /**
- * Starts retention when `BATON_RETENTION` (`7d`, `12h`, …) is set and the store can prune: finished tasks older
- * than that are deleted in the background, 500 at a time, every minute. `undefined` otherwise.
+ * Starts retention when `BATON_RETENTION` (`7d`, `12h`, …) is set and any of `targets` can prune: what finished
+ * longer ago than that is deleted in the background, 500 at a time, every minute. `undefined` otherwise; a value
+ * it cannot read throws the one-line reason.
  */
 export function startRetentionFromEnv(
   env: Readonly<Record<string, string | undefined>>,
-  store: TaskStore | undefined,
+  targets: readonly (Prunable | undefined)[],
   logger?: Pick<Logger, 'warn'>,
 ): Retention | undefined {
   const value = env.BATON_RETENTION?.trim();
   if (!value) return undefined;
   const keepMs = parseRetention(value);
-  const prune = store?.pruneFinished?.bind(store);
-  if (prune === undefined) return undefined;
-  return startRetention({ keepMs, prune: [prune], ...(logger ? { logger } : {}) });
+  const prune = targets.flatMap((target) =>
+    target?.pruneFinished ? [target.pruneFinished.bind(target)] : [],
+  );
+  if (prune.length === 0) return undefined;
+  return startRetention({ keepMs, prune, ...(logger ? { logger } : {}) });
 }
 
 function readPort(value: string | undefined, fallback: number): number {
@@ -103,8 +111,9 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
       ...(cors === undefined ? {} : { cors }),
     });
     if (telemetry.metricsRoute) server.route('/', telemetry.metricsRoute);
+    // Before listening: a retention it cannot read stops the app with its reason.
+    const retention = startRetentionFromEnv(env, [stores.tasks], logger);
     const running = await startA2AServer(server, { port, hostname });
-    const retention = startRetentionFromEnv(env, stores.tasks, logger);
     // Before the first line is printed: whoever reads `listening on` may stop the process at once.
     closeOnSignals(name, async () => {
       retention?.stop();

@@ -27,7 +27,7 @@ export interface RequestGuardOptions {
   readonly maxBodyBytes?: number;
 }
 
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The host name of a `Host` value, lower case, brackets kept for IPv6, port dropped. */
@@ -37,7 +37,8 @@ function hostName(host: string): string {
   return value.split(':')[0] ?? '';
 }
 
-function isLoopbackName(name: string): boolean {
+/** Whether a host name (a `Host` value's, or an address to listen on) is this machine's loopback. */
+export function isLoopbackName(name: string): boolean {
   return LOOPBACK_NAMES.has(name) || name.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(name);
 }
 

@@ -135,10 +135,14 @@ export function createRunService(options: RunServiceOptions): RunService {
   const maxRunsInFlight = options.maxRunsInFlight ?? DEFAULT_MAX_RUNS_IN_FLIGHT;
   const maxRunsPerCaller = options.maxRunsPerCaller ?? Math.max(1, Math.floor(maxRunsInFlight / 2));
   let starting = 0;
-  let pendingIds = 0;
-  // The runs each caller started here that have not ended, counted from admission.
-  const callerRuns = new Map<string, Set<string>>();
+  // How many runs each caller started here have not ended, counted from admission.
+  const callerRuns = new Map<string, number>();
   const callerOf = new Map<string, string>();
+  const release = (caller: string) => {
+    const left = (callerRuns.get(caller) ?? 1) - 1;
+    if (left > 0) callerRuns.set(caller, left);
+    else callerRuns.delete(caller);
+  };
   const tooManyForCaller = (caller: string) =>
     new RunRequestError(
       'TOO_MANY_RUNS_FOR_CALLER',
@@ -269,25 +273,22 @@ export function createRunService(options: RunServiceOptions): RunService {
       // Runs being started count until the engine drives them, so a burst cannot get past the limit in between.
       if (engine.driving !== undefined && engine.driving() + starting >= maxRunsInFlight) throw tooManyRuns();
       const caller = input.caller;
-      const mine = caller === undefined ? undefined : (callerRuns.get(caller) ?? new Set<string>());
-      if (caller !== undefined && mine !== undefined) {
-        if (mine.size >= maxRunsPerCaller) throw tooManyForCaller(caller);
-        callerRuns.set(caller, mine);
+      if (caller !== undefined) {
+        const mine = callerRuns.get(caller) ?? 0;
+        if (mine >= maxRunsPerCaller) throw tooManyForCaller(caller);
+        // Counted for the caller from here: a burst from one caller cannot slip past its share meanwhile.
+        callerRuns.set(caller, mine + 1);
       }
-      // Held for the caller from here: a burst from one caller cannot slip past its share meanwhile.
-      const pending = `pending-${++pendingIds}`;
-      mine?.add(pending);
       starting += 1;
+      let kept = false;
       try {
         const view = newRunView(input.chain, input);
         const written = await writeUndriven({ view, events: [] }, view, [
           { type: 'run.started', contextId: view.contextId, topic: view.topic, chain: input.chain.name },
         ]);
         if (!written) throw unavailable();
-        if (caller !== undefined && mine !== undefined) {
-          mine.add(view.runId);
-          callerOf.set(view.runId, caller);
-        }
+        kept = true;
+        if (caller !== undefined) callerOf.set(view.runId, caller);
         try {
           await engine.submit(view.runId, 0, input.traceparent ? { traceparent: input.traceparent } : {});
         } catch (error) {
@@ -300,8 +301,7 @@ export function createRunService(options: RunServiceOptions): RunService {
         return view;
       } finally {
         starting -= 1;
-        mine?.delete(pending);
-        if (caller !== undefined && mine?.size === 0) callerRuns.delete(caller);
+        if (caller !== undefined && !kept) release(caller);
       }
     },
 
@@ -309,9 +309,7 @@ export function createRunService(options: RunServiceOptions): RunService {
       const caller = callerOf.get(runId);
       if (caller === undefined) return;
       callerOf.delete(runId);
-      const mine = callerRuns.get(caller);
-      mine?.delete(runId);
-      if (mine?.size === 0) callerRuns.delete(caller);
+      release(caller);
     },
 
     view: viewOf,
