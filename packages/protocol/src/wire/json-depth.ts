@@ -66,6 +66,8 @@ export function assertJsonDepth(value: unknown, root = ''): void {
  * that is not JSON may pass; the parser refuses it next.
  */
 export function jsonTextNestsDeeperThan(text: string, limit: number): boolean {
+  // Each level opens with a character of its own: shorter text cannot be deeper (most requests end here).
+  if (text.length <= limit) return false;
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {
