@@ -61,6 +61,8 @@ interface Tracked {
   readonly contextId: string;
   readonly kind: Kind;
   cancelAcknowledged: boolean;
+  /** The cancel was refused as a bad request (not for the run's state): the suite's own mistake, counted. */
+  cancelRefused: boolean;
   /** When the API returned its id, and when the client saw it end (ms since the load began). */
   readonly acceptedAt: number;
   endedAt?: number;
@@ -223,6 +225,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         contextId: body.contextId,
         kind,
         cancelAcknowledged: false,
+        cancelRefused: false,
         acceptedAt: Date.now() - started,
       };
       tracked.push(run);
@@ -242,11 +245,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       if (kind === 'canceled') {
         await sleep(100 + ((index * 137) % 1_400));
         const cancel = await retrying(
-          () => fetch(`${api}/runs/${run.runId}/cancel`, { method: 'POST' }),
+          () =>
+            fetch(`${api}/runs/${run.runId}/cancel`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            }),
           Date.now() + 60_000,
           () => undefined,
         );
         run.cancelAcknowledged = cancel.status === 200;
+        run.cancelRefused = cancel.status === 400 || cancel.status === 415;
         await cancel.body?.cancel();
       }
       await settle(run.runId);
@@ -320,7 +329,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       if (view.status === 'completed') outcomes.completed += 1;
       if (view.status === 'failed') outcomes.failed += 1;
       if (view.status === 'canceled') outcomes.canceled += 1;
-      if (run.cancelAcknowledged && view.status !== 'canceled') outcomes.cancelNotCanceled += 1;
+      const cancelAsked = run.cancelAcknowledged || run.cancelRefused;
+      if (cancelAsked && view.status !== 'canceled') outcomes.cancelNotCanceled += 1;
       const events = await timelineOf(`${survivor}/runs/${run.runId}/events`, 5_000);
       if (!numbered(events)) counts.gaps += 1;
       const took = ((run.endedAt ?? 0) - run.acceptedAt) / 1000;
