@@ -1,8 +1,10 @@
 import {
+  buildOfflineOutline,
   CHAIN_SKILLS,
   createOfflineDocumentGenerator,
   type DocumentGenerator,
   DocumentSchema,
+  loadKnowledgeSource,
   type Outline,
 } from '@baton/chain';
 import {
@@ -103,9 +105,23 @@ describe('the doc agent', () => {
     const plain = await write();
     const shorter = await write('Make it shorter.');
     expect(shorter.wordCount).toBeLessThan(plain.wordCount * 0.8);
-    const experts = await write('Rewrite it for experts.');
-    expect(plain.markdown).not.toContain('experts');
-    for (const section of experts.sections) expect(section.markdown).toContain('experts');
+    // For experts, an outline of the offline source's facts gets the technical ones too.
+    const offline = buildOfflineOutline('tea', {}, await loadKnowledgeSource());
+    const writeOffline = async (text: string) => {
+      const response = await client.sendMessage({
+        message: userMessage([
+          dataPart(JSON.parse(JSON.stringify(offline)), { mediaType: 'application/json' }),
+          textPart(text),
+        ]),
+      });
+      const task = 'task' in response ? response.task : undefined;
+      const data = task?.artifacts?.[0]?.parts.find((part) => 'data' in part);
+      return DocumentSchema.parse(data && 'data' in data ? data.data : undefined).markdown;
+    };
+    expect(await writeOffline('Write the document.')).not.toContain("WordNet's hierarchy");
+    expect(await writeOffline('Rewrite it for experts.')).toContain(
+      "In WordNet's hierarchy, tea sits under beverage, food, substance, matter and physical entity.",
+    );
   });
 
   it.each([

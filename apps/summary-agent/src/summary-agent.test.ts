@@ -3,6 +3,7 @@ import {
   buildOfflineOutline,
   CHAIN_SKILLS,
   createExtractiveSummaryGenerator,
+  loadKnowledgeSource,
   SummarySchema,
   writeOfflineDocument,
 } from '@baton/chain';
@@ -57,11 +58,12 @@ describe('the summary agent', () => {
   });
 
   it('summarizes a Document DataPart into a summary artifact with text and a Summary', async () => {
-    const outline = buildOfflineOutline('the history of tea', { sections: 4 });
+    const source = await loadKnowledgeSource();
+    const outline = buildOfflineOutline('the history of tea', { sections: 4 }, source);
     const document = assembleDocument(outline.title, [
       ...outline.sections.map((section) => ({
         heading: section.heading,
-        markdown: [...writeOfflineDocument({ ...outline, sections: [section] })]
+        markdown: [...writeOfflineDocument({ ...outline, sections: [section] }, {}, source)]
           .map((chunk) => chunk.markdown)
           .join(''),
       })),
@@ -115,8 +117,9 @@ describe('the summary agent', () => {
   });
 
   it('follows the request that comes with the document: audience and length', async () => {
-    const outline = buildOfflineOutline('urban beekeeping', { length: 'long' });
-    const chunks = [...writeOfflineDocument(outline)];
+    const source = await loadKnowledgeSource();
+    const outline = buildOfflineOutline('The history of coffee', { length: 'long' }, source);
+    const chunks = [...writeOfflineDocument(outline, {}, source)];
     const sections = new Map<string, string>();
     for (const chunk of chunks)
       sections.set(chunk.heading, (sections.get(chunk.heading) ?? '') + chunk.markdown);
@@ -162,6 +165,10 @@ describe('the summary agent', () => {
     expect(task.status.state).toBe('TASK_STATE_COMPLETED');
     const brief = SummarySchema.parse(firstDataPart(task, 'summary')?.data);
     expect(brief.title).toBe('Bees: a brief');
-    expect(brief.summary).toMatch(/pollen|mites/);
+    // One paragraph per audience, each saying whom it is for.
+    expect(brief.summary.split('\n\n')).toEqual([
+      'For beginners: Bees carry pollen between flowers so that fruit can grow.',
+      'For experts: Colony collapse follows from mites, pesticides and poor forage.',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Document } from '../contracts/document.ts';
 import { SummarySchema } from '../contracts/summary.ts';
+import { loadKnowledgeSource } from '../knowledge/knowledge-source.ts';
 import { createExtractiveSummaryGenerator, summarizeExtractively } from './extractive-summary-generator.ts';
 import { assembleDocument } from './generators.ts';
 import { splitMarkdownSentences } from './markdown-sentences.ts';
@@ -9,6 +10,7 @@ import { buildOfflineOutline } from './offline-outline-generator.ts';
 import { countWords } from './topic-text.ts';
 
 const signal = new AbortController().signal;
+const source = await loadKnowledgeSource();
 
 /** A hand-written article (not generated): the third sentence of "How it spread" carries the most signal. */
 const ARTICLE = `# A short history of tea
@@ -95,7 +97,7 @@ describe('createExtractiveSummaryGenerator', () => {
   });
 
   it('summarizes the offline document deterministically', async () => {
-    const outline = buildOfflineOutline('urban beekeeping', { length: 'long' });
+    const outline = buildOfflineOutline('The history of coffee', { length: 'long' }, source);
     const sections = new Map<string, string>();
     for await (const chunk of createOfflineDocumentGenerator().write({ outline, signal })) {
       sections.set(chunk.heading, (sections.get(chunk.heading) ?? '') + chunk.markdown);
@@ -126,8 +128,8 @@ describe('createExtractiveSummaryGenerator', () => {
 });
 
 describe('summaries that follow the request', () => {
-  const outline = buildOfflineOutline('urban beekeeping', { length: 'long' });
-  const markdown = [...writeOfflineDocument(outline)].map((chunk) => chunk.markdown).join('');
+  const outline = buildOfflineOutline('The history of coffee', { length: 'long' }, source);
+  const markdown = [...writeOfflineDocument(outline, {}, source)].map((chunk) => chunk.markdown).join('');
   const document = { title: outline.title, sections: [], markdown, wordCount: countWords(markdown) };
   const summarize = (instruction?: string) =>
     createExtractiveSummaryGenerator().summarize({

@@ -40,10 +40,12 @@ export function summarizeExtractively(
         ? Math.min(12, standard * 2)
         : standard);
   const keyPointCount = options.keyPoints ?? clamp(sections.length, 3, 6);
-  const chosen = pickDistinct(sentences, summaryCount);
-  const summary = inOrder(chosen)
-    .map((sentence) => sentence.text)
-    .join(' ');
+  const summary =
+    instruction.merge && sections.length >= 2
+      ? mergedParagraphs(sentences, sections, summaryCount)
+      : inOrder(pickDistinct(sentences, summaryCount))
+          .map((sentence) => sentence.text)
+          .join(' ');
   const keyPoints =
     sections.filter((section) => section !== undefined).length >= 2
       ? sectionKeyPoints(sentences, keyPointCount)
@@ -110,8 +112,11 @@ function scoreSentences(
     );
     // Divide by the square root of the length: long sentences still gain, but cannot win on length alone.
     const density = terms.length > 0 ? signal / Math.sqrt(terms.length) : 0;
+    // The lead sentence usually says what the subject is (as in an encyclopedia), so it gains the most.
     const positionBonus =
-      (sentence.indexInSection === 0 ? 0.15 : 0) + 0.1 * (1 - index / Math.max(1, sentences.length));
+      (index === 0 ? 0.3 : 0) +
+      (sentence.indexInSection === 0 ? 0.15 : 0) +
+      0.1 * (1 - index / Math.max(1, sentences.length));
     const words = countWords(sentence.text);
     const lengthPenalty = words < 5 ? 0.5 : words > 60 ? 0.7 : 1;
     // Plain readers get the shorter sentences; named expert readers get the ones dense with terms.
@@ -128,6 +133,30 @@ function scoreSentences(
       score: density * (1 + positionBonus) * lengthPenalty * readerFit,
     };
   });
+}
+
+/**
+ * One paragraph per section (a brief merging summaries written for different readers), each led by whom its
+ * section is for ("For beginners: …"), the sentences shared out between them.
+ */
+function mergedParagraphs(
+  sentences: readonly ScoredSentence[],
+  sections: readonly (string | undefined)[],
+  count: number,
+): string {
+  const each = Math.max(1, Math.ceil(count / sections.length));
+  return sections
+    .map((section) => {
+      const own = sentences.filter((sentence) => sentence.section === section);
+      const text = inOrder(pickDistinct(own, each))
+        .map((sentence) => sentence.text)
+        .join(' ');
+      const reader = section ? /, (for .+)$/.exec(section)?.[1] : undefined;
+      const label = reader ? reader.charAt(0).toUpperCase() + reader.slice(1) : section;
+      return label && text ? `${label}: ${text}` : text;
+    })
+    .filter((paragraph) => paragraph !== '')
+    .join('\n\n');
 }
 
 /** The best `count` sentences, skipping near-duplicates of ones already chosen. */

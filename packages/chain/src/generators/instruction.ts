@@ -12,6 +12,8 @@ export interface Instruction {
   readonly audience?: string;
   /** Whether the audience reads plainer sentences (beginners, children, newcomers). */
   readonly plain?: boolean;
+  /** Whether the sources are to be merged into one text with a paragraph each ("Merge these summaries"). */
+  readonly merge?: boolean;
 }
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
@@ -40,6 +42,7 @@ export function readInstruction(text: string | undefined): Instruction {
     const value = NUMBER_WORDS[sections[1].toLowerCase()] ?? Number(sections[1]);
     if (Number.isInteger(value) && value >= 1 && value <= 12) instruction.sections = value;
   }
+  if (/\b(merge|combine)\b/i.test(text)) instruction.merge = true;
   if (/\b(shorter|brief(er|ly)?|concise|tl;?dr|short)\b/i.test(text)) instruction.scale = 'shorter';
   else if (/\b(longer|more detail(ed)?|in depth|expand(ed)?)\b/i.test(text)) instruction.scale = 'longer';
   // The first "for …" that names a reader ("Write the document for this outline, for experts": experts).

@@ -1,74 +1,93 @@
-import type { Outline, OutlineSection } from '../contracts/outline.ts';
+import type { Outline } from '../contracts/outline.ts';
+import { asSentence, defineAs } from '../knowledge/english.ts';
+import { loadKnowledgeSource } from '../knowledge/knowledge-source.ts';
+import { type KnowledgeFact, type KnowledgeSource, knowledgeOf } from '../knowledge/topic-knowledge.ts';
 import type { DocumentChunk, DocumentGenerator } from './generators.ts';
 import { type Instruction, readInstruction } from './instruction.ts';
-import {
-  AUDIENCE_NOTES,
-  POINT_CLOSINGS,
-  POINT_ELABORATIONS,
-  POINT_OPENINGS,
-  SECTION_INTROS,
-} from './prose-templates.ts';
-import { stableHash } from './stable-pick.ts';
-import { topicPhrase } from './topic-phrase.ts';
-import { capitalize, cleanTopic, shortenText } from './topic-text.ts';
 
 /**
- * Writes the paragraphs of an outline without a model: an introduction per section (when it has several points),
- * then a paragraph per point, developed from the point itself. No sentence template is used twice in one
- * document, the topic is named in full once per section and referred to after that, and the same outline (and
- * instruction) always gives the same text. An instruction changes it: "shorter" keeps one sentence per point and
- * no introductions, "longer" develops every point fully, "for experts" writes for that reader and ends each
- * section with what they should keep.
+ * Writes the paragraphs of an outline without a model. A point the offline source knows (an offline outline's
+ * facts) is developed with what the source says about it: a definition's examples and synonyms, the neighbours of
+ * its kind, the kinds of a kind. Any other point (an outline from a model or a person) is developed with the
+ * source's definitions of the terms it names. Every sentence comes from the outline or the source, none is
+ * written twice, and the same outline (and instruction) always gives the same text. An instruction changes it:
+ * "shorter" keeps the points alone, "longer" develops each fully (the technical facts too), plain readers ("for beginners") get one detail
+ * per point and expert readers the technical ones (where WordNet files the meaning, its chain of kinds).
  */
 export function* writeOfflineDocument(
   outline: Outline,
-  instruction: Instruction = {},
+  instruction: Instruction,
+  source: KnowledgeSource,
 ): Generator<DocumentChunk> {
-  const phrase = topicPhrase(shortenText(cleanTopic(outline.topic), 60));
-  const audience = instruction.audience ?? outline.audience ?? 'readers';
-  const shorter = instruction.scale === 'shorter';
-  const longer = instruction.scale === 'longer';
-  const templates = createTemplateDeck(`${outline.title}|${instruction.audience ?? ''}`);
-  let references = 0;
-  const ref = () => phrase.references[references++ % phrase.references.length] ?? 'the subject';
+  const knowledge = knowledgeOf(outline.topic, source);
+  const facts = new Map<string, KnowledgeFact>();
+  const intros = new Map<string, string>();
+  for (const section of knowledge.sections) {
+    if (section.intro) intros.set(normalize(section.heading), section.intro);
+    for (const fact of section.facts) facts.set(normalize(fact.point), fact);
+  }
+  const detailCount =
+    instruction.scale === 'shorter' ? 0 : instruction.scale === 'longer' ? 4 : instruction.plain ? 1 : 2;
+  const technical =
+    instruction.scale === 'longer' ||
+    (instruction.audience !== undefined && !instruction.plain && instruction.scale !== 'shorter');
+  const written = new Set<string>();
+  const defined = new Set<string>();
+  const fresh = (sentences: readonly string[]) =>
+    sentences.filter((sentence) => {
+      const key = normalize(sentence);
+      if (written.has(key)) return false;
+      written.add(key);
+      return true;
+    });
   for (const section of outline.sections) {
-    const points = section.points.map(asPhrase).filter((point) => point.length > 0);
-    const seed = `${outline.title}|${section.heading}`;
-    if (points.length > 1 && !shorter) {
-      const intro = templates.take(SECTION_INTROS, `${seed}|intro`);
-      if (intro)
-        yield { heading: section.heading, markdown: `${intro.replace('{list}', joinList(points))}\n\n` };
+    const intro = intros.get(normalize(section.heading));
+    if (intro && section.points.length > 1 && instruction.scale !== 'shorter') {
+      const [sentence] = fresh([asSentence(intro)]);
+      if (sentence) yield { heading: section.heading, markdown: `${sentence}\n\n` };
     }
-    const fill = (template: string, point: string) =>
-      template
-        .replaceAll('{Point}', capitalize(point))
-        .replaceAll('{point}', point)
-        .replaceAll('{topic}', phrase.inSentence)
-        .replaceAll('{ref}', ref())
-        .replaceAll('{audience}', audience);
-    const developed = points.length > 0 ? points : [asPhrase(section.heading) || phrase.inSentence];
-    for (const [index, point] of developed.entries()) {
-      const hash = stableHash(`${seed}|${index}`);
-      const sentences: string[] = [];
-      const opening = templates.take(POINT_OPENINGS, `${seed}|${index}|open`);
-      sentences.push(fill(opening ?? '{Point}.', point));
-      const elaborations = shorter ? 0 : longer ? 2 : 1 + (hash % 2);
-      for (let step = 0; step < elaborations; step += 1) {
-        const elaboration = templates.take(POINT_ELABORATIONS, `${seed}|${index}|more${step}`);
-        if (elaboration) sentences.push(fill(elaboration, point));
-      }
-      if (!shorter && (longer || hash % 3 === 0)) {
-        const closing = templates.take(POINT_CLOSINGS, `${seed}|${index}|close`);
-        if (closing) sentences.push(fill(closing, point));
-      }
-      yield { heading: section.heading, markdown: `${sentences.join(' ')}\n\n` };
-    }
-    if (instruction.audience !== undefined) {
-      const note = templates.take(AUDIENCE_NOTES, `${seed}|audience`);
-      const point = developed.at(-1);
-      if (note && point) yield { heading: section.heading, markdown: `${fill(note, point)}\n\n` };
+    const points = section.points.length > 0 ? section.points : [section.heading];
+    for (const point of points) {
+      const fact = facts.get(normalize(point));
+      const development = fact
+        ? [...fact.details.slice(0, detailCount), ...(technical ? fact.technical : [])]
+        : termDefinitions(point, source, defined, Math.min(detailCount, 2));
+      const sentences = fresh([asSentence(point), ...development]);
+      if (sentences.length > 0) yield { heading: section.heading, markdown: `${sentences.join(' ')}\n\n` };
     }
   }
+}
+
+/** Definitions of the terms a point names that the source knows and the document has not defined yet. */
+function termDefinitions(
+  point: string,
+  source: KnowledgeSource,
+  defined: Set<string>,
+  count: number,
+): string[] {
+  const sentences: string[] = [];
+  for (const phrase of source.grammar.nounPhrases(point)) {
+    if (sentences.length >= count) break;
+    const words = phrase.toLowerCase().split(/\s+/);
+    for (let start = Math.max(0, words.length - 3); start < words.length; start += 1) {
+      const lemma = [...words.slice(start, -1), source.grammar.singular(words.at(-1) ?? '')].join(' ');
+      if (lemma.length < 4 || defined.has(lemma)) continue;
+      const [meaning] = source.wordnet.lookup(lemma, 'n');
+      if (!meaning) continue;
+      defined.add(lemma);
+      sentences.push(defineAs(lemma.charAt(0).toUpperCase() + lemma.slice(1), meaning.definition));
+      break;
+    }
+  }
+  return sentences;
+}
+
+function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\s.!?]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Options of {@link createOfflineDocumentGenerator}. */
@@ -77,12 +96,13 @@ export interface OfflineDocumentOptions {
   readonly chunkDelayMs?: number;
 }
 
-/** The offline document generator: deterministic prose from the outline's points (and the instruction, if any), one chunk per paragraph. */
+/** The offline document generator: prose from the outline and the offline source (and the instruction, if any), one chunk per paragraph. */
 export function createOfflineDocumentGenerator(options: OfflineDocumentOptions = {}): DocumentGenerator {
   const delay = options.chunkDelayMs ?? 0;
   return {
     async *write({ outline, signal, instructions }) {
-      for (const chunk of writeOfflineDocument(outline, readInstruction(instructions))) {
+      const source = await loadKnowledgeSource();
+      for (const chunk of writeOfflineDocument(outline, readInstruction(instructions), source)) {
         if (delay > 0) await waitFor(delay, signal);
         signal.throwIfAborted();
         yield chunk;
@@ -105,38 +125,4 @@ function waitFor(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/**
- * Hands out templates so none is used twice in one document: each draw starts at a place the seed chooses and
- * takes the first template not used yet; `undefined` once a list is spent (the sentence is then left out).
- */
-function createTemplateDeck(documentSeed: string) {
-  const used = new Set<string>();
-  return {
-    take(list: readonly string[], seed: string): string | undefined {
-      const start = stableHash(`${documentSeed}|${seed}`) % list.length;
-      for (let step = 0; step < list.length; step += 1) {
-        const template = list[(start + step) % list.length];
-        if (template !== undefined && !used.has(template)) {
-          used.add(template);
-          return template;
-        }
-      }
-      return undefined;
-    },
-  };
-}
-
-/** A point as a phrase to place mid-sentence: trimmed, without trailing punctuation. */
-function asPhrase(point: OutlineSection['points'][number]): string {
-  return point
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\s.;:!?,。！？]+$/u, '');
-}
-
-function joinList(items: readonly string[]): string {
-  if (items.length <= 2) return items.join(' and ');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
