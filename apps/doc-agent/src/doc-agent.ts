@@ -40,7 +40,12 @@ export function createDocExecutor(generator: DocumentGenerator): AgentExecutor {
     try {
       const document = await streamDocument({
         title: outline.title,
-        chunks: generator.write({ outline, signal, ...(instructions === '' ? {} : { instructions }) }),
+        chunks: generator.write({
+          outline,
+          signal,
+          progress: (text) => ctx.working(text),
+          ...(instructions === '' ? {} : { instructions }),
+        }),
         // A fixed id: a task started again (its instance died) writes the document over the partial one.
         artifact: ctx.streamArtifact({
           artifactId: CHAIN_ARTIFACTS.document,

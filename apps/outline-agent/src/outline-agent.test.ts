@@ -1,4 +1,11 @@
-import { CHAIN_SKILLS, createOfflineOutlineGenerator, instructionPart, OutlineSchema } from '@baton/chain';
+import {
+  CHAIN_SKILLS,
+  createLlmGenerators,
+  createOfflineOutlineGenerator,
+  instructionPart,
+  OutlineSchema,
+} from '@baton/chain';
+import { startOpenAiStandIn } from '@baton/chain/testing';
 import {
   type A2AClient,
   createA2AClient,
@@ -97,5 +104,43 @@ describe('the outline agent', () => {
     expect(answered.id).toBe(asked.id);
     expect(answered.status.state).toBe('TASK_STATE_COMPLETED');
     expect(OutlineSchema.parse(firstDataPart(answered, 'outline')?.data).topic).toBe('Volcanoes');
+  });
+});
+
+describe('the outline agent on a model that fails', () => {
+  it('fails the task with the cause in words, and shows that it waits for the model meanwhile', async () => {
+    const standIn = await startOpenAiStandIn([
+      { status: 503, message: 'The model is loading', headers: { 'retry-after': '1' } },
+      { status: 500, message: 'The model crashed', headers: { 'retry-after-ms': '10' } },
+      { status: 500, message: 'The model crashed', headers: { 'retry-after-ms': '10' } },
+    ]);
+    const { outline } = createLlmGenerators({
+      baseURL: standIn.baseURL,
+      apiKey: 'sk-not-shown-1234',
+      model: 'm',
+    });
+    const running = await startA2AServer(createOutlineAgent({ generator: outline }), { port: 0 });
+    try {
+      const client = await createA2AClient({ agent: running.url });
+      const statuses: string[] = [];
+      for await (const event of client.streamMessage('The history of tea')) {
+        if ('statusUpdate' in event && event.statusUpdate) {
+          const { state, message } = event.statusUpdate.status;
+          statuses.push(
+            `${state}: ${message?.parts.map((part) => ('text' in part ? part.text : '')).join('')}`,
+          );
+        }
+      }
+      expect(statuses).toContain(
+        'TASK_STATE_WORKING: Waiting for the model (attempt 2 of 3, retrying in 1 s): the server answered 503 The model is loading',
+      );
+      expect(statuses.at(-1)).toBe(
+        "TASK_STATE_FAILED: The model's server answered 500 The model crashed; tried 3 times",
+      );
+      expect(statuses.join('\n')).not.toContain('sk-not-shown');
+    } finally {
+      await running.close();
+      await standIn.close();
+    }
   });
 });

@@ -58,6 +58,7 @@ export function createOutlineExecutor(generator: OutlineGenerator): AgentExecuto
         topic,
         options,
         signal: ctx.signal,
+        progress: (text) => ctx.working(text),
         ...(instruction === '' ? {} : { instruction }),
       }),
     );

@@ -49,7 +49,12 @@ export function createSummaryExecutor(generator: SummaryGenerator): AgentExecuto
       : undefined;
     await ctx.working(`Summarizing "${document.title}" (${document.wordCount} words)`);
     const summary = SummarySchema.parse(
-      await generator.summarize({ document, signal: ctx.signal, ...(instruction ? { instruction } : {}) }),
+      await generator.summarize({
+        document,
+        signal: ctx.signal,
+        progress: (text) => ctx.working(text),
+        ...(instruction ? { instruction } : {}),
+      }),
     );
     if (ctx.signal.aborted) return;
     // The JSON round trip drops keys zod leaves as `undefined`, which a DataPart cannot carry.

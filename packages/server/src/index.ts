@@ -70,6 +70,7 @@ export {
 } from './create-a2a-server.ts';
 export {
   type AgentExecutor,
+  AgentFailure,
   type AgentMessageIds,
   type AgentMessageInput,
   type ArtifactInput,
@@ -78,6 +79,7 @@ export {
   createAgentMessage,
   type ExecutionContext,
   type ExecutorResult,
+  isAgentFailure,
   messageData,
   messageText,
   type PartsInput,

@@ -1,7 +1,8 @@
+import { isAgentFailure } from '@baton/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type StandInReply, startOpenAiStandIn } from '../../test/openai-stand-in.ts';
 import { OutlineSchema } from '../contracts/outline.ts';
 import { SummarySchema } from '../contracts/summary.ts';
+import { type StandInReply, startOpenAiStandIn } from '../testing/openai-stand-in.ts';
 import { createLlmGenerators } from './create-llm-generators.ts';
 import { assembleDocument } from './generators.ts';
 
@@ -12,13 +13,14 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function setUp(replies: StandInReply[]) {
+async function setUp(replies: StandInReply[], settings: { timeoutMs?: number; attempts?: number } = {}) {
   const standIn = await startOpenAiStandIn(replies);
   close = standIn.close;
   const generators = createLlmGenerators({
     baseURL: standIn.baseURL,
-    apiKey: 'sk-test',
+    apiKey: 'sk-test-secret-key-123',
     model: 'tiny-model',
+    ...settings,
   });
   return { ...standIn, generators };
 }
@@ -44,7 +46,7 @@ describe('createLlmGenerators: outline', () => {
     const [request] = requests;
     expect(request?.method).toBe('POST');
     expect(request?.url).toBe('/v1/chat/completions');
-    expect(request?.headers.authorization).toBe('Bearer sk-test');
+    expect(request?.headers.authorization).toBe('Bearer sk-test-secret-key-123');
     expect(request?.body.model).toBe('tiny-model');
     expect(request?.body.stream).toBeFalsy();
     expect(request?.body.response_format).toEqual({ type: 'json_object' });
@@ -170,6 +172,144 @@ describe('createLlmGenerators: summary', () => {
     const document = assembleDocument('Tea', [{ heading: 'Origins', markdown: 'Tea began in China.' }]);
     await expect(generators.summary.summarize({ document, signal })).rejects.toThrow(
       /^The model did not return a valid summary after 2 attempts: it does not match the shape \(summary: /,
+    );
+  });
+});
+
+describe('createLlmGenerators: failures that say why', () => {
+  /** Answers fast: the stand-in asks for a 20 ms wait, which the generators honour instead of their backoff. */
+  const busy = (status: number, message: string) => ({
+    status,
+    message,
+    headers: { 'retry-after-ms': '20' },
+  });
+
+  it('retries a 429, honouring Retry-After, and says so while it waits', async () => {
+    const { generators, requests } = await setUp([
+      { status: 429, message: 'Rate limit reached for tiny-model', headers: { 'retry-after': '1' } },
+      { content: JSON.stringify(outlineReply) },
+    ]);
+    const heard: string[] = [];
+    const started = Date.now();
+    const outline = await generators.outline.outline({
+      topic: 'tea',
+      options: { sections: 3 },
+      signal,
+      progress: (text) => heard.push(text),
+    });
+    expect(outline.title).toBe('Tea: a short history');
+    expect(requests).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(heard).toEqual([
+      'Waiting for the model (attempt 2 of 3, retrying in 1 s): the server answered 429 Rate limit reached for tiny-model',
+    ]);
+  });
+
+  it('fails with the provider status and message after the last attempt', async () => {
+    const { generators, requests } = await setUp([
+      busy(500, 'The model crashed'),
+      busy(502, 'Bad gateway'),
+      busy(503, 'The model crashed again'),
+    ]);
+    const failure = await generators.outline
+      .outline({ topic: 'tea', options: {}, signal })
+      .catch((error) => error);
+    expect(isAgentFailure(failure)).toBe(true);
+    expect(failure.message).toBe("The model's server answered 503 The model crashed again; tried 3 times");
+    expect(requests).toHaveLength(3);
+  });
+
+  it('does not retry what a retry cannot fix, names the setting to change, and never shows the key', async () => {
+    const { generators, requests } = await setUp([
+      { status: 401, message: 'Incorrect API key provided: sk-test-secret-key-123' },
+    ]);
+    const failure = await generators.summary
+      .summarize({ document: assembleDocument('Tea', [{ heading: 'A', markdown: 'Tea.' }]), signal })
+      .catch((error) => error);
+    expect(failure.message).toBe(
+      "The model's server answered 401 Incorrect API key provided: [redacted]: check BATON_LLM_API_KEY",
+    );
+    expect(requests).toHaveLength(1);
+  });
+
+  it('names the timeout and its setting when the model hangs', async () => {
+    const { generators, requests } = await setUp([{ hang: true }, { hang: true }], {
+      timeoutMs: 300,
+      attempts: 2,
+    });
+    const heard: string[] = [];
+    const failure = await generators.outline
+      .outline({ topic: 'tea', options: {}, signal, progress: (text) => heard.push(text) })
+      .catch((error) => error);
+    expect(failure.message).toMatch(
+      /^The model did not answer within 0\.3 s \(BATON_LLM_TIMEOUT_MS=300\) at http:\/\/127\.0\.0\.1:\d+\/v1; tried 2 times$/,
+    );
+    expect(heard).toEqual([
+      'Waiting for the model (attempt 2 of 2, retrying in 1 s): no answer within 0.3 s',
+    ]);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('fails at once when the server asks to wait longer than it will', async () => {
+    const { generators, requests } = await setUp([
+      { status: 429, message: 'Daily quota used up', headers: { 'retry-after': '3600' } },
+    ]);
+    const failure = await generators.outline
+      .outline({ topic: 'tea', options: {}, signal })
+      .catch((error) => error);
+    expect(failure.message).toBe(
+      "The model's server answered 429 Daily quota used up; it asks to wait 3600 s, more than the 60 s Baton waits",
+    );
+    expect(requests).toHaveLength(1);
+  });
+
+  it('says the server cannot be reached, and where', async () => {
+    const standIn = await startOpenAiStandIn([]);
+    await standIn.close();
+    const generators = createLlmGenerators({
+      baseURL: standIn.baseURL,
+      apiKey: 'k',
+      model: 'm',
+      attempts: 1,
+    });
+    const failure = await generators.outline
+      .outline({ topic: 'tea', options: {}, signal })
+      .catch((error) => error);
+    expect(failure.message).toBe(
+      `Could not reach the model's server at ${standIn.baseURL} (ECONNREFUSED): check BATON_LLM_BASE_URL and that the server is running`,
+    );
+  });
+
+  it('retries opening a section stream, then fails the document with the section named', async () => {
+    const { generators } = await setUp([
+      busy(503, 'Overloaded'),
+      { tokens: ['Tea.'] },
+      busy(400, 'Context too long'),
+    ]);
+    const outline = {
+      title: 'T',
+      topic: 't',
+      sections: [
+        { heading: 'One', points: ['p'] },
+        { heading: 'Two', points: ['q'] },
+      ],
+    };
+    const chunks: string[] = [];
+    const failure = await (async () => {
+      for await (const chunk of generators.document.write({ outline, signal })) chunks.push(chunk.markdown);
+    })().catch((error) => error);
+    expect(chunks.join('')).toBe('Tea.\n\n');
+    expect(failure.message).toBe("The model's server answered 400 Context too long");
+  });
+
+  it('reports a reply that is not JSON as an agent failure with the reason', async () => {
+    const { generators } = await setUp([{ content: 'no json here' }, { content: 'still none' }]);
+    const failure = await generators.outline
+      .outline({ topic: 'tea', options: {}, signal })
+      .catch((error) => error);
+    expect(isAgentFailure(failure)).toBe(true);
+    expect(failure.message).toBe(
+      'The model did not return a valid outline after 2 attempts: it contains no JSON object',
     );
   });
 });

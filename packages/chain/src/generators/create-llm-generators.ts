@@ -3,6 +3,7 @@ import type { ChainGenerators } from './generators.ts';
 import { createLlmDocumentGenerator } from './llm-document-generator.ts';
 import { createLlmOutlineGenerator } from './llm-outline-generator.ts';
 import { createLlmSummaryGenerator } from './llm-summary-generator.ts';
+import type { ModelConnection } from './model-call.ts';
 
 /** How to reach an OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM, LM Studio, …). */
 export interface LlmGeneratorOptions {
@@ -13,8 +14,12 @@ export interface LlmGeneratorOptions {
   readonly model: string;
   /** A fetch to use instead of the global one. */
   readonly fetch?: typeof globalThis.fetch;
-  /** Per-request timeout (default 120 s: local models can be slow). */
+  /** Per-request timeout (default 30 s, a chat model's answer or its first token). */
   readonly timeoutMs?: number;
+  /** Requests per call, the first included (default 3): 429, 5xx, timeouts and refused connections are retried. */
+  readonly attempts?: number;
+  /** The longest `Retry-After` honoured (default 60 s); a server asking for more fails the step at once. */
+  readonly maxRetryAfterMs?: number;
 }
 
 /**
@@ -23,14 +28,24 @@ export interface LlmGeneratorOptions {
  * const { outline } = createLlmGenerators({ baseURL: 'http://127.0.0.1:11434/v1', apiKey: 'ollama', model: 'llama3.2' });
  */
 export function createLlmGenerators(options: LlmGeneratorOptions): ChainGenerators {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  // The SDK's own retries are off: callModel retries, honouring Retry-After and saying so in the task's status.
   const client = new OpenAI({
     baseURL: options.baseURL,
     apiKey: options.apiKey,
-    timeout: options.timeoutMs ?? 120_000,
-    maxRetries: 1,
+    timeout: timeoutMs,
+    maxRetries: 0,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const model = { client, model: options.model };
+  const model: ModelConnection = {
+    client,
+    model: options.model,
+    baseURL: options.baseURL,
+    timeoutMs,
+    attempts: options.attempts ?? 3,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+    secret: options.apiKey,
+  };
   return {
     outline: createLlmOutlineGenerator(model),
     document: createLlmDocumentGenerator(model),

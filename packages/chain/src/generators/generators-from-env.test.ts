@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startOpenAiStandIn } from '../../test/openai-stand-in.ts';
+import { startOpenAiStandIn } from '../testing/openai-stand-in.ts';
 import { createGeneratorsFromEnv } from './generators-from-env.ts';
 
 const signal = new AbortController().signal;

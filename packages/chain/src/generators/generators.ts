@@ -2,6 +2,9 @@ import type { Document, DocumentSection } from '../contracts/document.ts';
 import type { Outline, OutlineOptions } from '../contracts/outline.ts';
 import type { Summary } from '../contracts/summary.ts';
 
+/** Where a generator says what it is waiting for; an agent shows it as its task's working status. */
+export type ProgressReport = (text: string) => unknown;
+
 /** Turns a topic into an outline. */
 export interface OutlineGenerator {
   /** `instruction`: what the caller asked beside the topic ("shorter", "for experts", "in 5 sections"), if anything. */
@@ -10,6 +13,8 @@ export interface OutlineGenerator {
     options: OutlineOptions;
     signal: AbortSignal;
     instruction?: string;
+    /** Where to say what the generator is waiting for ("Waiting for the model (attempt 2 of 3…)"). */
+    progress?: ProgressReport;
   }): Promise<Outline>;
 }
 
@@ -30,13 +35,19 @@ export interface DocumentGenerator {
     outline: Outline;
     instructions?: string;
     signal: AbortSignal;
+    progress?: ProgressReport;
   }): AsyncIterable<DocumentChunk>;
 }
 
 /** Summarizes a document. */
 export interface SummaryGenerator {
   /** `instruction`: what the caller asked for beside the document ("for beginners", "shorter"), if anything. */
-  summarize(input: { document: Document; signal: AbortSignal; instruction?: string }): Promise<Summary>;
+  summarize(input: {
+    document: Document;
+    signal: AbortSignal;
+    instruction?: string;
+    progress?: ProgressReport;
+  }): Promise<Summary>;
 }
 
 /** The three generators of the chain. */

@@ -1,6 +1,7 @@
-import type OpenAI from 'openai';
+import { AgentFailure } from '@baton/server';
 import type { Outline, OutlineSection } from '../contracts/outline.ts';
 import type { DocumentGenerator } from './generators.ts';
+import { callModel, describeModelError, type ModelConnection } from './model-call.ts';
 
 const SYSTEM_PROMPT = `You write clear, accurate documents in markdown, one section at a time.
 Write only the body of the section you are asked for: paragraphs (and lists where they help).
@@ -8,30 +9,45 @@ Do not repeat the section heading, do not write other sections, do not add a con
 
 /**
  * A document generator backed by any OpenAI-compatible model: one streaming request per section of the
- * outline, each token yielded as a markdown chunk of that section as it arrives.
+ * outline, each token yielded as a markdown chunk of that section as it arrives. Opening a section's stream is
+ * retried as {@link callModel} does; a stream that breaks after its first token fails the task with the reason.
  */
-export function createLlmDocumentGenerator(options: { client: OpenAI; model: string }): DocumentGenerator {
-  const { client, model } = options;
+export function createLlmDocumentGenerator(connection: ModelConnection): DocumentGenerator {
+  const { client, model } = connection;
   return {
-    async *write({ outline, instructions, signal }) {
+    async *write({ outline, instructions, signal, progress }) {
       for (const section of outline.sections) {
-        const stream = await client.chat.completions.create(
-          {
-            model,
-            stream: true,
-            temperature: 0.7,
-            messages: [
-              { role: 'system', content: SYSTEM_PROMPT },
-              { role: 'user', content: sectionPrompt(outline, section, instructions) },
-            ],
-          },
-          // A derived signal per request: the SDK leaves a listener on the signal it is given.
-          { signal: AbortSignal.any([signal]) },
+        const stream = await callModel(connection, { signal, progress }, () =>
+          client.chat.completions.create(
+            {
+              model,
+              stream: true,
+              temperature: 0.7,
+              messages: [
+                { role: 'system', content: SYSTEM_PROMPT },
+                { role: 'user', content: sectionPrompt(outline, section, instructions) },
+              ],
+            },
+            // A derived signal per request: the SDK leaves a listener on the signal it is given.
+            { signal: AbortSignal.any([signal]) },
+          ),
         );
         const filter = createLeadingHeadingFilter();
         let wrote = false;
-        for await (const chunk of stream) {
-          const markdown = filter(chunk.choices[0]?.delta?.content ?? '');
+        const tokens = stream[Symbol.asyncIterator]();
+        for (;;) {
+          let next: IteratorResult<typeof stream extends AsyncIterable<infer Chunk> ? Chunk : never>;
+          try {
+            next = await tokens.next();
+          } catch (error) {
+            if (signal.aborted) throw error;
+            throw new AgentFailure(
+              `${describeModelError(error, connection)} (while writing the section "${section.heading}")`,
+              { cause: error },
+            );
+          }
+          if (next.done) break;
+          const markdown = filter(next.value.choices[0]?.delta?.content ?? '');
           if (markdown === '') continue;
           wrote = true;
           yield { heading: section.heading, markdown };
@@ -41,7 +57,7 @@ export function createLlmDocumentGenerator(options: { client: OpenAI; model: str
           wrote = true;
           yield { heading: section.heading, markdown: rest };
         }
-        if (!wrote) throw new Error(`The model wrote nothing for the section "${section.heading}"`);
+        if (!wrote) throw new AgentFailure(`The model wrote nothing for the section "${section.heading}"`);
         yield { heading: section.heading, markdown: '\n\n' };
       }
     },

@@ -1,11 +1,14 @@
+import { AgentFailure } from '@baton/server';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
+import type { ProgressReport } from './generators.ts';
+import { callModel, type ModelConnection } from './model-call.ts';
 
 /** What a JSON request to a chat-completions model needs. */
 export interface LlmJsonRequest<Schema extends z.ZodType> {
-  readonly client: OpenAI;
-  readonly model: string;
+  readonly connection: ModelConnection;
+  readonly progress?: ProgressReport | undefined;
   readonly system: string;
   readonly user: string;
   readonly schema: Schema;
@@ -19,7 +22,8 @@ const withoutResponseFormat = new WeakSet<OpenAI>();
 
 /**
  * Asks a chat-completions model for one JSON object and validates it with `schema`. An invalid reply is
- * sent back once with the validation error; a second invalid reply throws an Error naming the problem.
+ * sent back once with the validation error; a second invalid reply throws an AgentFailure naming the problem.
+ * Busy or failing servers are retried by {@link callModel}.
  */
 export async function requestLlmJson<Schema extends z.ZodType>(
   request: LlmJsonRequest<Schema>,
@@ -42,17 +46,17 @@ export async function requestLlmJson<Schema extends z.ZodType>(
       },
     );
   }
-  throw new Error(`The model did not return a valid ${request.what} after 2 attempts: ${problem}`);
+  throw new AgentFailure(`The model did not return a valid ${request.what} after 2 attempts: ${problem}`);
 }
 
 async function complete(
   request: LlmJsonRequest<z.ZodType>,
   messages: ChatCompletionMessageParam[],
 ): Promise<string> {
-  const { client, model, signal } = request;
-  const jsonMode = !withoutResponseFormat.has(client);
-  try {
-    const completion = await client.chat.completions.create(
+  const { connection, signal } = request;
+  const { client, model } = connection;
+  const create = (jsonMode: boolean) =>
+    client.chat.completions.create(
       {
         model,
         messages,
@@ -63,15 +67,24 @@ async function complete(
       // signal outlives many requests.
       { signal: AbortSignal.any([signal]) },
     );
-    return completion.choices[0]?.message.content ?? '';
-  } catch (error) {
-    // Some OpenAI-compatible servers (older LM Studio, some vLLM builds) reject json_object mode: ask without it.
-    if (jsonMode && error instanceof OpenAI.BadRequestError && /response_format|json/i.test(error.message)) {
-      withoutResponseFormat.add(client);
-      return complete(request, messages);
+  const completion = await callModel(connection, { signal, progress: request.progress }, async () => {
+    const jsonMode = !withoutResponseFormat.has(client);
+    try {
+      return await create(jsonMode);
+    } catch (error) {
+      // Some OpenAI-compatible servers (older LM Studio, some vLLM builds) reject json_object mode: ask without it.
+      if (
+        jsonMode &&
+        error instanceof OpenAI.BadRequestError &&
+        /response_format|json/i.test(error.message)
+      ) {
+        withoutResponseFormat.add(client);
+        return create(false);
+      }
+      throw error;
     }
-    throw error;
-  }
+  });
+  return completion.choices[0]?.message.content ?? '';
 }
 
 type ParsedReply<T> = { ok: true; value: T } | { ok: false; problem: string };

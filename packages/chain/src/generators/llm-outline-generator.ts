@@ -1,8 +1,8 @@
-import type OpenAI from 'openai';
 import { type Outline, OutlineSchema } from '../contracts/outline.ts';
 import type { OutlineGenerator } from './generators.ts';
 import { outlineOptionsFor, readInstruction } from './instruction.ts';
 import { requestLlmJson } from './llm-json-request.ts';
+import type { ModelConnection } from './model-call.ts';
 
 const DEFAULT_SECTIONS = { short: 3, medium: 4, long: 6 } as const;
 const POINTS_PER_SECTION = { short: '2', medium: '2 to 3', long: '3 to 4' } as const;
@@ -14,9 +14,9 @@ const SYSTEM_PROMPT = `You plan documents. Reply with one JSON object and nothin
 No markdown, no comments, no extra keys.`;
 
 /** An outline generator backed by any OpenAI-compatible chat-completions model, replying in JSON. */
-export function createLlmOutlineGenerator(options: { client: OpenAI; model: string }): OutlineGenerator {
+export function createLlmOutlineGenerator(connection: ModelConnection): OutlineGenerator {
   return {
-    async outline({ topic, options: asked, signal, instruction }) {
+    async outline({ topic, options: asked, signal, instruction, progress }) {
       // The instruction's counts and audience become options, so the reply is checked against them too.
       const outlineOptions = outlineOptionsFor(asked, readInstruction(instruction));
       const length = outlineOptions.length ?? 'medium';
@@ -32,7 +32,8 @@ export function createLlmOutlineGenerator(options: { client: OpenAI; model: stri
         ...(instruction ? [`Instructions from the user: ${instruction}`] : []),
       ].join('\n');
       const planned = await requestLlmJson({
-        ...options,
+        connection,
+        progress,
         system: SYSTEM_PROMPT,
         user,
         schema: reply,

@@ -1,8 +1,8 @@
-import type OpenAI from 'openai';
 import { z } from 'zod';
 import { type Summary, SummarySchema } from '../contracts/summary.ts';
 import type { SummaryGenerator } from './generators.ts';
 import { requestLlmJson } from './llm-json-request.ts';
+import type { ModelConnection } from './model-call.ts';
 import { countWords } from './topic-text.ts';
 
 /** Documents longer than this are cut before they are sent, to stay inside small local models' context. */
@@ -19,9 +19,9 @@ const SummaryReplySchema = SummarySchema.pick({ summary: true, keyPoints: true }
 });
 
 /** A summary generator backed by any OpenAI-compatible chat-completions model, replying in JSON. */
-export function createLlmSummaryGenerator(options: { client: OpenAI; model: string }): SummaryGenerator {
+export function createLlmSummaryGenerator(connection: ModelConnection): SummaryGenerator {
   return {
-    async summarize({ document, signal, instruction }) {
+    async summarize({ document, signal, instruction, progress }) {
       const text =
         document.markdown.length > MAX_DOCUMENT_CHARACTERS
           ? `${document.markdown.slice(0, MAX_DOCUMENT_CHARACTERS)}\n\n[…the rest of the document is omitted]`
@@ -29,7 +29,8 @@ export function createLlmSummaryGenerator(options: { client: OpenAI; model: stri
       const asked = instruction?.trim() ? `The request: ${instruction.trim()}\n\n` : '';
       const user = `${asked}Summarize this document titled "${document.title}":\n\n${text}`;
       const reply = await requestLlmJson({
-        ...options,
+        connection,
+        progress,
         system: SYSTEM_PROMPT,
         user,
         schema: SummaryReplySchema,

@@ -31,7 +31,7 @@ function toDocument(outline: Outline, chunks: readonly { heading: string; markdo
 }
 
 describe('createOfflineDocumentGenerator', () => {
-  const outline = buildOfflineOutline('The history of coffee', { audience: 'baristas' }, source);
+  const outline = buildOfflineOutline('The history of coffee', {}, source);
 
   it('writes every section in outline order, a paragraph per chunk', async () => {
     const chunks = await writeAll(outline);

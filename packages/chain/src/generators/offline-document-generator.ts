@@ -19,6 +19,10 @@ export function* writeOfflineDocument(
   instruction: Instruction,
   source: KnowledgeSource,
 ): Generator<DocumentChunk> {
+  // The outline's reader counts when the instruction names none ("for beginners" on a refined outline).
+  if (instruction.audience === undefined && outline.audience && outline.audience !== 'general readers') {
+    instruction = { ...readInstruction(`for ${outline.audience}`), ...instruction };
+  }
   const knowledge = knowledgeOf(outline.topic, source);
   const facts = new Map<string, KnowledgeFact>();
   const intros = new Map<string, string>();

@@ -9,5 +9,6 @@ export type {
   ExecutorResult,
   PartsInput,
 } from './agent-executor.ts';
+export { AgentFailure, isAgentFailure } from './agent-failure.ts';
 export { type AgentMessageIds, createAgentMessage, toParts } from './agent-message.ts';
 export { messageData, messageText } from './message-content.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AgentFailure, isAgentFailure } from '../executor/agent-failure.ts';
 import { EXECUTOR_FAILURE_MESSAGE } from '../task/run-execution.ts';
 import { createRequestHandler } from './create-request-handler.ts';
 import { errorOf, recordingLogger, taskOf, testCall, textOf, userMessage } from './test-support/test-kit.ts';
@@ -78,5 +79,31 @@ describe('executor failures', () => {
     const task = taskOf(await handler.sendMessage({ message: userMessage('x') }, call));
     expect(task.status.state).toBe('TASK_STATE_FAILED');
     expect(textOf(task.status.message?.parts)).toBe(EXECUTOR_FAILURE_MESSAGE);
+  });
+
+  it('fails the task with the words of an AgentFailure, keeping its cause in the log only', async () => {
+    const logger = recordingLogger();
+    const handler = createRequestHandler({
+      logger,
+      executor: () => {
+        throw new AgentFailure("The model's server answered 429: rate limited; tried 3 times", {
+          cause: new Error('api key sk-secret rejected'),
+        });
+      },
+    });
+    const task = taskOf(await handler.sendMessage({ message: userMessage('x') }, call));
+    expect(task.status.state).toBe('TASK_STATE_FAILED');
+    expect(textOf(task.status.message?.parts)).toBe(
+      "The model's server answered 429: rate limited; tried 3 times",
+    );
+    expect(JSON.stringify(task)).not.toContain('sk-secret');
+    expect(logger.errors).toHaveLength(1);
+  });
+
+  it('recognises an AgentFailure from another copy of the package by its brand', () => {
+    const foreign = Object.assign(new Error('x'), { [Symbol.for('baton.agent-failure')]: true });
+    expect(isAgentFailure(foreign)).toBe(true);
+    expect(isAgentFailure(new Error('x'))).toBe(false);
+    expect(isAgentFailure(undefined)).toBe(false);
   });
 });

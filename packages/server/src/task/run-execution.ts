@@ -1,5 +1,6 @@
 import { A2AError, isA2AError, isTerminalState, type Message } from '@baton/protocol';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
+import { isAgentFailure } from '../executor/agent-failure.ts';
 import { createAgentMessage } from '../executor/agent-message.ts';
 import { createExecutionContext, type ExecutionRequest } from '../executor/execution-context.ts';
 import type { Logger } from '../vocabulary/logger.ts';
@@ -8,7 +9,7 @@ import { createLiveExecution, type LiveExecution } from './live-execution.ts';
 import { andFinally, andThen, attempt, type MaybePromise } from './maybe-promise.ts';
 import type { TaskChannel } from './task-channel.ts';
 
-/** The status message a task gets when its executor throws something other than an A2AError. */
+/** The status message a task gets when its executor throws something other than an A2AError or an AgentFailure. */
 export const EXECUTOR_FAILURE_MESSAGE = 'The agent failed while working on this task.';
 
 /** What {@link runExecution} needs. */
@@ -28,7 +29,7 @@ export interface RunExecutionOptions {
  * Starts the executor on a channel and applies how it ends: a returned answer becomes a direct Message (no
  * task yet) or the completing status message; a plain return completes a task still SUBMITTED or WORKING (an
  * interrupted task stays as it is, for the next message to pick up); a throw fails the task with a safe message
- * and logs the real error. Returns the live execution at once.
+ * (an AgentFailure's own, else a generic one) and logs the real error. Returns the live execution at once.
  */
 export function runExecution(options: RunExecutionOptions): LiveExecution {
   const { channel, executor, request, logger } = options;
@@ -79,7 +80,7 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
     logger.error('The executor failed', { taskId: channel.taskId, error });
     if (execution.replied || (state !== undefined && isTerminalState(state))) return;
     if (state === undefined) await channel.create(request.message);
-    const text = isA2AError(error) ? error.message : EXECUTOR_FAILURE_MESSAGE;
+    const text = isA2AError(error) || isAgentFailure(error) ? error.message : EXECUTOR_FAILURE_MESSAGE;
     await channel.setStatus('TASK_STATE_FAILED', createAgentMessage(text, ids));
   }
 

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 export type StandInReply =
   | { readonly content: string }
   | { readonly tokens: readonly string[] }
-  | { readonly status: number; readonly message: string };
+  | { readonly status: number; readonly message: string; readonly headers?: Readonly<Record<string, string>> }
+  /** Never answers (until the stand-in closes): a model that hangs. */
+  | { readonly hang: true };
 
 /** A request the stand-in received. */
 export interface StandInRequest {
@@ -24,6 +26,7 @@ export interface StandInRequest {
  */
 export async function startOpenAiStandIn(replies: StandInReply[]) {
   const requests: StandInRequest[] = [];
+  const hanging = new Set<import('node:http').ServerResponse>();
   let created = 1_700_000_000;
   const server = createServer(async (request, response) => {
     let raw = '';
@@ -40,8 +43,10 @@ export async function startOpenAiStandIn(replies: StandInReply[]) {
     if (request.method !== 'POST' || request.url !== '/v1/chat/completions' || !reply) {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
+    } else if ('hang' in reply) {
+      hanging.add(response);
     } else if ('status' in reply) {
-      response.writeHead(reply.status, { 'content-type': 'application/json' });
+      response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       response.end(
         JSON.stringify({ error: { message: reply.message, type: 'invalid_request_error', code: null } }),
       );
@@ -83,6 +88,11 @@ export async function startOpenAiStandIn(replies: StandInReply[]) {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
