@@ -77,6 +77,18 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     }
     expect(await page.locator('.markdown h2').count()).toBeGreaterThan(0);
     expect(await page.locator('.timeline li').count()).toBeGreaterThan(5);
+    // The summary comes first, under its own heading, with a way down to the document.
+    expect(await summary.getByRole('heading', { level: 3 }).textContent()).toBe('Summary');
+    const top = async (selector: string) => (await page.locator(selector).boundingBox())?.y ?? Number.NaN;
+    expect(await top('[data-testid="summary"]')).toBeLessThan(await top('table.steps'));
+    expect(await top('[data-testid="summary"]')).toBeLessThan(await top('[data-testid="document"]'));
+    expect(await summary.textContent()).toContain('Tea is a beverage made by steeping tea leaves in water.');
+    await summary.getByRole('button', { name: /Read the whole document/ }).click();
+    await expect
+      .poll(() => page.locator('#document-title').evaluate((node) => node.getBoundingClientRect().top), {
+        timeout: 5_000,
+      })
+      .toBeLessThan(300);
     await shot(page, 'run-completed');
     // The README's picture: the top of a finished run, as a screen shows it.
     await page.evaluate('window.scrollTo(0, 0)');
@@ -117,6 +129,18 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     expect(problemsOf(page)).toEqual([]);
   });
 
+  it('lays the start form out tightly: the Chain label right above its list, on a desktop and a phone', async () => {
+    for (const width of [1200, 390]) {
+      const page = await open('/', width);
+      const select = page.getByLabel('Chain');
+      await select.waitFor({ timeout: 10_000 });
+      const label = await page.locator('label[for="chain"]').boundingBox();
+      const list = await select.boundingBox();
+      expect(list && label ? list.y - (label.y + label.height) : Number.NaN).toBeLessThan(12);
+      await page.close();
+    }
+  }, 30_000);
+
   it('runs another chain chosen in the form, its parallel steps shown, ending with the merged brief', async () => {
     const page = await open();
     await page.getByLabel('Topic').fill('Urban beekeeping');
@@ -128,6 +152,9 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     for (const step of ['for-beginners', 'for-experts', 'brief']) {
       expect(await page.getByTestId(`step-${step}`).textContent()).toContain('completed');
     }
+    // One paragraph per audience.
+    const paragraphs = await summary.locator('p').allTextContents();
+    expect(paragraphs.filter((text) => /^For (beginners|experts): /.test(text))).toHaveLength(2);
     await shot(page, 'run-audiences');
     expect(problemsOf(page)).toEqual([]);
     await page.close();
@@ -138,12 +165,31 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     await page.getByRole('button', { name: 'Start run' }).click();
     const question = page.getByRole('form', { name: /agent asks/ });
     await question.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => page.getByTestId('step-outline').textContent(), { timeout: 5_000 })
+      .toContain('input-required');
     await shot(page, 'run-asks');
     await page.getByLabel('Your answer').fill('Bees and pollination');
     await page.getByRole('button', { name: 'Answer' }).click();
     await page.getByTestId('summary').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('run-status').textContent()).toBe('completed');
     expect(await page.locator('#run-title').textContent()).toBe('Bees and pollination');
+    const lines = (await page.locator('.timeline li').allTextContents()).map((line) =>
+      line.replace(/^\S+ /, ''),
+    );
+    expect(lines.filter((line, index) => line === lines[index - 1])).toEqual([]);
+    // The run keeps the topic it was given in the answer: the API and the list say so.
+    const runId = page.url().split('/').at(-1) ?? '';
+    const listed = (await (await fetch(`${orchestrator}/runs?limit=50`)).json()) as {
+      runs: { runId: string; topic: string }[];
+    };
+    expect(listed.runs.find((run) => run.runId === runId)?.topic).toBe('Bees and pollination');
+    await page.getByRole('link', { name: '← All runs' }).click();
+    await expect
+      .poll(() => page.locator(`.run-list a[href="#/runs/${runId}"] .topic`).textContent(), {
+        timeout: 10_000,
+      })
+      .toBe('Bees and pollination');
     await shot(page, 'run-answered');
     expect(problemsOf(page)).toEqual([]);
     await page.close();
@@ -166,10 +212,17 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     const page = await open('/#/runs');
     await page.locator('.run-list li').first().waitFor({ timeout: 10_000 });
     expect(await page.locator('.run-list li').count()).toBeGreaterThanOrEqual(3);
+    // Each row says when (a date, not only a time) and, for another chain than the default, which.
+    for (const time of await page.locator('.run-list time').allTextContents()) {
+      expect(time).toMatch(/^\d{1,2} [A-Z][a-z]{2}(?: \d{4})? \d{2}:\d{2}$/);
+    }
+    expect(await page.locator('.run-list .chain').allTextContents()).toContain('audiences');
     await page.getByRole('link', { name: 'Agents' }).click();
     await expect.poll(() => page.getByTestId('agent').count(), { timeout: 10_000 }).toBe(3);
     expect(await page.getByText('reachable', { exact: true }).count()).toBe(3);
     expect(await page.getByTestId('agent').first().textContent()).toMatch(/JSONRPC 1\.0/);
+    // Skill descriptions are markdown: `code` shows as code, not as backticks.
+    for (const text of await page.getByTestId('agent').allTextContents()) expect(text).not.toContain('`');
     await shot(page, 'agents');
     await page.close();
   }, 30_000);
@@ -195,6 +248,32 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     await page.close();
   }, 30_000);
 
+  it("shows a DataPart in the Inspector as data: the outline agent's title and sections", async () => {
+    // An outline agent that lets this console's origin call it from the browser.
+    const agent = await startAppProcess('outline-agent', {
+      BATON_STORE: 'memory',
+      BATON_CORS_ORIGINS: new URL(orchestrator).origin,
+    });
+    apps.push(agent);
+    const outlineAgent = agent.url;
+    const page = await open('/#/inspector');
+    await page.getByLabel('Agent base URL (or card URL)').fill(outlineAgent);
+    await page.getByRole('button', { name: 'Read card' }).click();
+    await page.getByTestId('inspector-card').waitFor({ timeout: 10_000 });
+    await page.getByLabel('Message').fill('The history of tea');
+    await page.getByRole('button', { name: 'Stream' }).click();
+    const data = page.getByTestId('inspector-data').first();
+    await data.waitFor({ timeout: 15_000 });
+    const text = (await data.textContent()) ?? '';
+    expect(text).toContain('titleThe history of tea');
+    expect(text).toContain('What tea is');
+    expect(text).not.toContain('{');
+    expect(await data.locator('dt').first().textContent()).toBe('title');
+    await shot(page, 'inspector-data');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  }, 30_000);
+
   it('shows why a card cannot be read', async () => {
     const page = await open('/#/inspector');
     await page.getByLabel('Agent base URL (or card URL)').fill(`${orchestrator}/runs`);
@@ -216,7 +295,34 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     await page.getByTestId('summary').waitFor({ timeout: 30_000 });
     const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
+    // No word of the steps table is split over two lines ("compl/eted"): each word lays out on one line.
+    const broken = await page.evaluate(`(() => {
+      const split = [];
+      for (const cell of document.querySelectorAll('table.steps th, table.steps td')) {
+        if (cell.offsetParent === null) continue;
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (lines.size > 1) split.push(match[0]);
+          }
+        }
+      }
+      return split;
+    })()`);
+    expect(broken).toEqual([]);
     await shot(page, 'phone');
+    // The runs list shows whole topics, each on a line of its own if need be.
+    await page.getByRole('link', { name: '← All runs' }).click();
+    await page.locator('.run-list li').first().waitFor({ timeout: 10_000 });
+    const clipped = await page.evaluate(
+      `[...document.querySelectorAll('.run-list .topic')].filter((topic) => topic.scrollWidth > topic.clientWidth).map((topic) => topic.textContent)`,
+    );
+    expect(clipped).toEqual([]);
+    await shot(page, 'phone-runs');
     await page.close();
   }, 60_000);
 });

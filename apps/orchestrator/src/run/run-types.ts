@@ -91,7 +91,8 @@ export interface RunView {
   readonly chain?: string;
   /** The one context every step's remote task belongs to. */
   readonly contextId: string;
-  readonly topic: string;
+  /** The topic asked for; for a run started without one, the topic its first step was given once known. */
+  topic: string;
   readonly options?: OutlineOptions;
   status: RunStatus;
   readonly createdAt: string;

@@ -73,6 +73,9 @@ export function keepVersion(
   shown.versions = [...(shown.versions ?? []), version];
   shown.version = version.version;
   view.artifacts[definition.id] = result.value;
+  // A run started without a topic takes the one its outline was made for (the answer to the agent's question).
+  const given = (result.value as { topic?: unknown } | null | undefined)?.topic;
+  if (view.topic === '' && typeof given === 'string' && given.trim() !== '') view.topic = given;
   if (refined) refined.version = version.version;
   return version;
 }

@@ -2,6 +2,7 @@ import { type A2AClient, createA2AClient, resolveAgentCard, userMessage } from '
 import type { AgentCard, StreamResponse } from '@baton/protocol';
 import { useState } from 'preact/hooks';
 import { AgentCardView } from '../shared/agent-card-view.tsx';
+import { DataView } from '../shared/data-view.tsx';
 import { describeEvent } from './describe-event.ts';
 
 type Binding = 'any' | 'JSONRPC' | 'HTTP+JSON';
@@ -11,6 +12,23 @@ interface Logged {
   readonly at: string;
   readonly summary: string;
   readonly raw: unknown;
+}
+
+/** The DataParts an event carries (an artifact's, a message's, a status message's), to show as data. */
+function dataOf(raw: unknown): unknown[] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  const event = raw as Partial<StreamResponse> & { parts?: unknown };
+  const parts =
+    'artifactUpdate' in event
+      ? event.artifactUpdate?.artifact.parts
+      : 'message' in event
+        ? event.message?.parts
+        : 'statusUpdate' in event
+          ? event.statusUpdate?.status.message?.parts
+          : 'task' in event
+            ? event.task?.artifacts?.flatMap((artifact) => artifact.parts)
+            : undefined;
+  return (parts ?? []).flatMap((part) => ('data' in part ? [part.data] : []));
 }
 
 /**
@@ -157,6 +175,12 @@ export function InspectorView() {
             {log.map((entry, index) => (
               <li key={`${index}-${entry.at}`}>
                 <span>{entry.summary}</span>
+                {dataOf(entry.raw).map((data, position) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a part's place is its identity here.
+                  <div key={position} class="data-view" data-testid="inspector-data">
+                    <DataView value={data} />
+                  </div>
+                ))}
                 <details>
                   <summary>raw</summary>
                   <pre>{JSON.stringify(entry.raw, null, 2)}</pre>

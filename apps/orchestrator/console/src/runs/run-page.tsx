@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, clock } from '../shared/api.ts';
+import { api, clock, stateLabel } from '../shared/api.ts';
 import { DocumentCard } from './document-card.tsx';
 import { RefineForm } from './refine-form.tsx';
-import { isFinishedRun, isSummary, type RunView } from './run-types.ts';
+import { isFinishedRun, isSummary, type RunEvent, type RunView, type SummaryArtifact } from './run-types.ts';
 import { useRun } from './use-run.ts';
 
 /** One run, live: its steps, the document as it streams, the question it asks, the summary, its timeline. */
@@ -34,20 +34,9 @@ export function RunPage({ runId }: { readonly runId: string }) {
         </p>
       )}
       <Controls view={view} onChange={run.refresh} />
+      {summary && <SummaryCard summary={summary} hasDocument={view.artifacts.document !== undefined} />}
       <Steps view={view} />
       <DocumentCard view={view} streaming={run.documentText} />
-      {summary && (
-        <section aria-labelledby="summary-title" class="card summary" data-testid="summary">
-          <h3 id="summary-title">{summary.title}</h3>
-          <p>{summary.summary}</p>
-          <h4>Key points</h4>
-          <ul>
-            {summary.keyPoints.map((point) => (
-              <li key={point}>{point}</li>
-            ))}
-          </ul>
-        </section>
-      )}
       {isFinishedRun(view.status) && (
         <RefineForm
           view={view}
@@ -60,22 +49,80 @@ export function RunPage({ runId }: { readonly runId: string }) {
       <section aria-labelledby="timeline-title">
         <h3 id="timeline-title">Timeline</h3>
         <ol class="timeline">
-          {run.events
-            .filter((event) => event.type !== 'artifact.chunk')
-            .map((event, index) => (
-              <li key={`${index}-${event.type}`}>
-                <time dateTime={event.at}>{clock(event.at)}</time> <code>{event.type}</code>{' '}
-                {event.step && <span class="muted">{event.step}</span>}{' '}
-                {event.state && <span>{event.state.replace('TASK_STATE_', '').toLowerCase()}</span>}
-                {event.question && <span> “{event.question}”</span>}
-                {typeof event.instruction === 'string' && <span> “{event.instruction}”</span>}
-                {typeof event.version === 'number' && <span class="muted"> version {event.version}</span>}
-              </li>
-            ))}
+          {timelineOf(run.events).map((event, index) => (
+            <li key={`${index}-${event.type}`}>
+              <time dateTime={event.at}>{clock(event.at)}</time> <code>{event.type}</code>{' '}
+              {event.step && <span class="muted">{event.step}</span>}{' '}
+              {event.state && <span>{stateLabel(event.state)}</span>}
+              {event.message && <span class="muted">: {event.message}</span>}
+              {event.question && <span> “{event.question}”</span>}
+              {typeof event.instruction === 'string' && <span> “{event.instruction}”</span>}
+              {typeof event.version === 'number' && <span class="muted"> version {event.version}</span>}
+            </li>
+          ))}
         </ol>
       </section>
     </article>
   );
+}
+
+/** The run's summary, first on the page once there is one, with a way down to the document it summarizes. */
+function SummaryCard({
+  summary,
+  hasDocument,
+}: {
+  readonly summary: SummaryArtifact;
+  readonly hasDocument: boolean;
+}) {
+  return (
+    <section aria-labelledby="summary-heading" class="card summary" data-testid="summary">
+      <h3 id="summary-heading">Summary</h3>
+      <h4 id="summary-title">{summary.title}</h4>
+      {summary.summary.split(/\n{2,}/).map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      <h4>Key points</h4>
+      <ul>
+        {summary.keyPoints.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+      {hasDocument && (
+        <p>
+          <button
+            type="button"
+            class="link"
+            onClick={() => document.getElementById('document-title')?.scrollIntoView({ behavior: 'smooth' })}
+          >
+            Read the whole document ↓
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The events worth a line: not the document's chunks, and not an event that only repeats the one before it (a
+ * step's state reported again with the same words, as after an answer).
+ */
+function timelineOf(events: readonly RunEvent[]): RunEvent[] {
+  const shown: RunEvent[] = [];
+  for (const event of events) {
+    if (event.type === 'artifact.chunk') continue;
+    const last = shown.at(-1);
+    if (
+      last &&
+      last.type === event.type &&
+      last.step === event.step &&
+      last.state === event.state &&
+      (last.message === event.message || event.message === undefined)
+    ) {
+      continue;
+    }
+    shown.push(event);
+  }
+  return shown;
 }
 
 /** The run's trace id, linked to the trace viewer the orchestrator names (`BATON_TRACE_URL`), if any. */
@@ -125,7 +172,7 @@ function Steps({ view }: { readonly view: RunView }) {
               {step.outcome === 'skipped' || step.outcome === 'failed'
                 ? step.outcome
                 : step.state
-                  ? step.state.replace('TASK_STATE_', '').toLowerCase()
+                  ? stateLabel(step.state)
                   : 'waiting'}
               {step.attempts && step.attempts > 1 ? ` (attempt ${step.attempts})` : ''}
             </td>

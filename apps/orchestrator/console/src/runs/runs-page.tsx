@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, clock } from '../shared/api.ts';
-import type { RunView } from './run-types.ts';
+import { api, dateAndTime } from '../shared/api.ts';
+import { isFinishedRun, type RunView } from './run-types.ts';
 import { StartRunForm } from './start-run-form.tsx';
 
 /** Start a run, and the runs so far (kept runs too, after a restart), newest first. */
@@ -37,8 +37,9 @@ export function RunsPage() {
               <li key={run.runId}>
                 <a href={`#/runs/${run.runId}`}>
                   <span class={`status status-${run.status}`}>{run.status}</span>
-                  <span class="topic">{run.topic || '(no topic)'}</span>
-                  <time dateTime={run.createdAt}>{clock(run.createdAt)}</time>
+                  <span class="topic">{run.topic || (isFinishedRun(run.status) ? '(no topic)' : '(no topic yet)')}</span>
+                  {run.chain && run.chain !== 'default' && <span class="chain">{run.chain}</span>}
+                  <time dateTime={run.createdAt}>{dateAndTime(run.createdAt)}</time>
                 </a>
               </li>
             ))}

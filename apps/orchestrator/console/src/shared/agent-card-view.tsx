@@ -1,11 +1,14 @@
 import type { AgentCard } from '@baton/protocol';
+import { InlineMarkdown } from './markdown.tsx';
 
 /** A card, readable: description, skills, interfaces (binding and version), capabilities, security. */
 export function AgentCardView({ card }: { readonly card: AgentCard }) {
   const capabilities = Object.entries(card.capabilities ?? {}).filter(([, value]) => value === true);
   return (
     <div class="agent-card">
-      <p>{card.description}</p>
+      <p>
+        <InlineMarkdown text={card.description} />
+      </p>
       <dl>
         <dt>Version</dt>
         <dd>{card.version}</dd>
@@ -33,7 +36,8 @@ export function AgentCardView({ card }: { readonly card: AgentCard }) {
           <ul>
             {card.skills.map((skill) => (
               <li key={skill.id}>
-                <strong>{skill.name}</strong> <code>{skill.id}</code>: {skill.description}
+                <strong>{skill.name}</strong> <code>{skill.id}</code>:{' '}
+                <InlineMarkdown text={skill.description} />
               </li>
             ))}
           </ul>

@@ -23,6 +23,24 @@ export async function api<T>(path: string, init?: { method?: string; body?: unkn
 }
 
 /** A time as the page shows it: hours, minutes, seconds and milliseconds, local. */
+/** A date and time as a list of runs shows it: "27 Nov 14:05", with the year when it is not this one. */
+export function dateAndTime(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  const sameYear = date.getFullYear() === now.getFullYear();
+  const day = date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return `${day} ${time}`;
+}
+
+/** A task state as the console writes it: `input-required`, as the run statuses are written. */
+export function stateLabel(state: string): string {
+  return state.replace('TASK_STATE_', '').toLowerCase().replace(/_/g, '-');
+}
+
 export function clock(iso: string): string {
   const date = new Date(iso);
   const pad = (value: number, width = 2) => String(value).padStart(width, '0');
