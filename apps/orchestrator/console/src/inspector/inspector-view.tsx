@@ -2,7 +2,7 @@ import { type A2AClient, createA2AClient, resolveAgentCard, userMessage } from '
 import type { AgentCard, StreamResponse } from '@baton/protocol';
 import { useState } from 'preact/hooks';
 import { AgentCardView } from '../shared/agent-card-view.tsx';
-import { DataView } from '../shared/data-view.tsx';
+import { JsonDataView } from '../shared/data-view.tsx';
 import { describeEvent } from './describe-event.ts';
 
 type Binding = 'any' | 'JSONRPC' | 'HTTP+JSON';
@@ -176,9 +176,8 @@ export function InspectorView() {
               <li key={`${index}-${entry.at}`}>
                 <span>{entry.summary}</span>
                 {dataOf(entry.raw).map((data, position) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a part's place is its identity here.
                   <div key={position} class="data-view" data-testid="inspector-data">
-                    <DataView value={data} />
+                    <JsonDataView value={data} />
                   </div>
                 ))}
                 <details>

@@ -37,7 +37,9 @@ export function RunsPage() {
               <li key={run.runId}>
                 <a href={`#/runs/${run.runId}`}>
                   <span class={`status status-${run.status}`}>{run.status}</span>
-                  <span class="topic">{run.topic || (isFinishedRun(run.status) ? '(no topic)' : '(no topic yet)')}</span>
+                  <span class="topic">
+                    {run.topic || (isFinishedRun(run.status) ? '(no topic)' : '(no topic yet)')}
+                  </span>
                   {run.chain && run.chain !== 'default' && <span class="chain">{run.chain}</span>}
                   <time dateTime={run.createdAt}>{dateAndTime(run.createdAt)}</time>
                 </a>

@@ -2,7 +2,7 @@
  * A JSON value (a DataPart's data: an outline, a summary) as a person reads it: an object as a list of its keys and
  * values, an array as a list, long text as text. The raw JSON stays a click away where this is used.
  */
-export function DataView({ value }: { readonly value: unknown }) {
+export function JsonDataView({ value }: { readonly value: unknown }) {
   if (value === null || typeof value !== 'object') {
     return <span class="data-scalar">{typeof value === 'string' ? value : JSON.stringify(value)}</span>;
   }
@@ -11,9 +11,8 @@ export function DataView({ value }: { readonly value: unknown }) {
     return (
       <ul class="data-list">
         {value.map((item, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity beyond their place.
           <li key={index}>
-            <DataView value={item} />
+            <JsonDataView value={item} />
           </li>
         ))}
       </ul>
@@ -26,7 +25,7 @@ export function DataView({ value }: { readonly value: unknown }) {
       {entries.map(([key, item]) => [
         <dt key={`${key}-key`}>{key}</dt>,
         <dd key={`${key}-value`}>
-          <DataView value={item} />
+          <JsonDataView value={item} />
         </dd>,
       ])}
     </dl>
