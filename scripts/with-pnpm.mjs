@@ -3,7 +3,7 @@
 // machine with only Node >= 20 and npm can install and run everything.
 // Usage: node scripts/with-pnpm.mjs install-and <script>
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,11 +50,43 @@ function testReports() {
 
 for (const dir of testReports()) rmSync(dir, { recursive: true, force: true });
 
-const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
-// A node_modules made with another store (another HOME, CI) is rebuilt instead of stopping at a TTY prompt.
-const installed = pnpm(['install', ...frozen, '--config.confirm-modules-purge=false']);
-if (installed !== 0) process.exit(installed);
-const status = pnpm(['run', script]);
+/**
+ * Whether the last install is still good for a start: pnpm keeps a copy of the lockfile it installed from, and no
+ * package.json changed since. The tests always install (a fresh checkout in CI, and it checks the lockfile).
+ */
+function installedUpToDate() {
+  const copy = join(root, 'node_modules', '.pnpm', 'lock.yaml');
+  const modules = join(root, 'node_modules', '.modules.yaml');
+  if (!existsSync(copy) || !existsSync(modules) || !existsSync(join(root, 'pnpm-lock.yaml'))) return false;
+  if (!readFileSync(copy).equals(readFileSync(join(root, 'pnpm-lock.yaml')))) return false;
+  const installedAt = statSync(modules).mtimeMs;
+  const manifests = [
+    '.',
+    ...['packages', 'apps', 'scripts'].flatMap((group) =>
+      existsSync(join(root, group)) ? readdirSync(join(root, group)).map((name) => join(group, name)) : [],
+    ),
+  ].map((dir) => join(root, dir, 'package.json'));
+  return manifests.every((manifest) => !existsSync(manifest) || statSync(manifest).mtimeMs <= installedAt);
+}
+
+if (script === 'dev' && installedUpToDate()) {
+  console.log('Dependencies are installed and up to date (pnpm-lock.yaml unchanged): starting.');
+} else {
+  const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
+  // A node_modules made with another store (another HOME, CI) is rebuilt instead of stopping at a TTY prompt.
+  const installed = pnpm(['install', ...frozen, '--config.confirm-modules-purge=false']);
+  if (installed !== 0) process.exit(installed);
+}
+// Ctrl-C reaches every process of the terminal's group: this one waits for the chain to stop and exits as it does.
+if (script === 'dev') process.on('SIGINT', () => undefined).on('SIGTERM', () => undefined);
+const status =
+  script === 'dev'
+    ? (spawnSync(process.execPath, [join(root, 'scripts', 'start', 'src', 'start-chain.mjs')], {
+        cwd: root,
+        env,
+        stdio: 'inherit',
+      }).status ?? 1)
+    : pnpm(['run', script]);
 
 const reports = testReports().map((dir) => JSON.parse(readFileSync(join(dir, 'vitest.json'), 'utf8')));
 if (reports.length > 0) {

@@ -82,4 +82,25 @@ describe('createAppLogger', () => {
     expect(text).toContain('Careful');
     expect(() => JSON.parse(lines[0] ?? '')).toThrow();
   });
+
+  it('takes LOG_FORMAT (pretty or json) when the caller does not choose, and refuses another value', async () => {
+    const before = process.env.LOG_FORMAT;
+    try {
+      process.env.LOG_FORMAT = 'pretty';
+      const pretty = capture();
+      pretty.logger.info('Readable', { runId: 'r1' });
+      process.env.LOG_FORMAT = 'json';
+      const json = capture();
+      json.logger.info('Parsable', { runId: 'r2' });
+      await settle();
+      expect(() => JSON.parse(pretty.lines[0] ?? '')).toThrow();
+      expect(pretty.lines.join('\n')).toContain('Readable');
+      expect(JSON.parse(json.lines[0] ?? '{}')).toMatchObject({ msg: 'Parsable', runId: 'r2' });
+      process.env.LOG_FORMAT = 'yaml';
+      expect(() => createAppLogger({ name: 'x' })).toThrow('LOG_FORMAT must be pretty or json, got "yaml"');
+    } finally {
+      if (before === undefined) delete process.env.LOG_FORMAT;
+      else process.env.LOG_FORMAT = before;
+    }
+  });
 });

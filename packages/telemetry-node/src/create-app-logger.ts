@@ -16,7 +16,10 @@ export interface AppLoggerOptions {
   readonly name: string;
   /** `LOG_LEVEL`: `fatal`, `error`, `warn`, `info` (default), `debug`, `trace` or `silent`. */
   readonly level?: string | undefined;
-  /** Human-readable lines instead of JSON; default: when standard output is a terminal. */
+  /**
+   * Human-readable lines instead of JSON; default: as `LOG_FORMAT` says (`pretty` or `json`), else when standard
+   * output is a terminal.
+   */
   readonly pretty?: boolean | undefined;
   /** Where lines go; default standard output. */
   readonly destination?: NodeJS.WritableStream | undefined;
@@ -24,7 +27,8 @@ export interface AppLoggerOptions {
 
 /**
  * The apps' logger: one JSON line per event (`level`, `time`, `msg`, the app's `name`, the event's details, and
- * `trace_id` / `span_id` when it happens inside a span), or readable lines on a terminal. Errors in the details
+ * `trace_id` / `span_id` when it happens inside a span), or readable lines on a terminal (or with
+ * `LOG_FORMAT=pretty`; `LOG_FORMAT=json` keeps JSON on a terminal too). Errors in the details
  * are written with their message and stack.
  */
 export function createAppLogger(options: AppLoggerOptions): AppLogger {
@@ -34,7 +38,15 @@ export function createAppLogger(options: AppLoggerOptions): AppLogger {
       `LOG_LEVEL must be one of ${Object.keys(pino.levels.values).join(', ')} or silent, got "${level}"`,
     );
   const destination = options.destination ?? process.stdout;
-  const readable = options.pretty ?? (destination === process.stdout && process.stdout.isTTY === true);
+  const format = process.env.LOG_FORMAT?.trim() || undefined;
+  if (format !== undefined && format !== 'pretty' && format !== 'json') {
+    throw new Error(`LOG_FORMAT must be pretty or json, got "${format}"`);
+  }
+  const readable =
+    options.pretty ??
+    (format !== undefined
+      ? format === 'pretty'
+      : destination === process.stdout && process.stdout.isTTY === true);
   const logger = pino(
     {
       name: options.name,
