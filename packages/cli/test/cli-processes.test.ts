@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type AppProcess, startAppProcess } from '@baton/chain/testing';
+import { type AppProcess, startAppProcess, startOpenAiStandIn } from '@baton/chain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scenario, type SdkServer, startSdkServer } from '../../protocol/test/interop/sdk-server.ts';
 import { BATON_BIN, runBaton, startBaton } from './run-baton.ts';
@@ -224,5 +224,55 @@ describe('baton chain against the orchestrator', () => {
     const down = await runBaton(['chain', 'tea', '--orchestrator', 'http://127.0.0.1:9']);
     expect(down.code).toBe(3);
     expect(down.stderr).toMatch(/^baton: Could not reach the orchestrator at http:\/\/127\.0\.0\.1:9/);
+  }, 60_000);
+});
+
+describe('baton chain when a model fails', () => {
+  it('shows the waits and then why the step failed, in words, as the run and the console do', async () => {
+    const standIn = await startOpenAiStandIn([
+      { status: 429, message: 'Rate limit reached for tiny-model', headers: { 'retry-after': '1' } },
+      { status: 500, message: 'The model crashed', headers: { 'retry-after-ms': '10' } },
+      { status: 500, message: 'The model crashed', headers: { 'retry-after-ms': '10' } },
+    ]);
+    try {
+      const env = { BATON_STORE: 'memory' };
+      const llm = {
+        ...env,
+        BATON_LLM_BASE_URL: standIn.baseURL,
+        BATON_LLM_MODEL: 'tiny-model',
+        BATON_LLM_API_KEY: 'sk-never-shown-42',
+      };
+      const agents = await Promise.all([
+        startAppProcess('outline-agent', llm),
+        startAppProcess('doc-agent', env),
+        startAppProcess('summary-agent', env),
+      ]);
+      apps.push(...agents);
+      const orchestrator = await startAppProcess('orchestrator', {
+        ...env,
+        AGENT_URLS: agents.map((a) => a.url).join(','),
+      });
+      apps.push(orchestrator);
+      const result = await runBaton(['chain', 'tea', '--orchestrator', orchestrator.url]);
+      const cause = "The model's server answered 500 The model crashed; tried 3 times";
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain(cause);
+      expect(result.stderr + result.stdout).not.toContain('sk-never-shown');
+      expect(result.stderr).not.toContain('The agent failed while working on this task');
+      // The run itself says so, and its events carried the wait the console shows in the timeline.
+      const runs = (await (await fetch(`${orchestrator.url}/runs?limit=1`)).json()) as {
+        runs: { runId: string; status: string; error?: { message: string } }[];
+      };
+      expect(runs.runs[0]).toMatchObject({
+        status: 'failed',
+        error: { message: expect.stringContaining(cause) },
+      });
+      const events = await (await fetch(`${orchestrator.url}/runs/${runs.runs[0]?.runId}/events`)).text();
+      expect(events).toContain(
+        'Waiting for the model (attempt 2 of 3, retrying in 1 s): the server answered 429',
+      );
+    } finally {
+      await standIn.close();
+    }
   }, 60_000);
 });
