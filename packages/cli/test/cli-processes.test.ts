@@ -259,6 +259,9 @@ describe('baton chain when a model fails', () => {
       expect(result.stderr).toContain(cause);
       expect(result.stderr + result.stdout).not.toContain('sk-never-shown');
       expect(result.stderr).not.toContain('The agent failed while working on this task');
+      expect(result.stderr).toMatch(
+        /^outline: working \(task [\w-]+\): Waiting for the model \(attempt 2 of 3, retrying in 1 s\)/m,
+      );
       // The run itself says so, and its events carried the wait the console shows in the timeline.
       const runs = (await (await fetch(`${orchestrator.url}/runs?limit=1`)).json()) as {
         runs: { runId: string; status: string; error?: { message: string } }[];

@@ -19,6 +19,8 @@ interface RunEvent {
   readonly state?: string;
   readonly taskId?: string;
   readonly question?: string;
+  /** A step state's words from its agent ("Waiting for the model…"). */
+  readonly message?: string;
   readonly agent?: { readonly name: string; readonly url: string };
   readonly summary?: {
     readonly title: string;
@@ -116,7 +118,10 @@ function report(io: CliIo, event: RunEvent): void {
       io.stderr.write(`${event.step}: ${event.agent?.name ?? 'agent'} at ${event.agent?.url ?? '?'}\n`);
       return;
     case 'step.state':
-      io.stderr.write(`${event.step}: ${stateName(event.state ?? '')} (task ${event.taskId})\n`);
+      // With the agent's words when it has some ("Waiting for the model (attempt 2 of 3, retrying in 1 s): …").
+      io.stderr.write(
+        `${event.step}: ${stateName(event.state ?? '')} (task ${event.taskId})${event.message ? `: ${event.message}` : ''}\n`,
+      );
       return;
     case 'run.completed':
       if (event.summary) {
