@@ -311,11 +311,16 @@ function termsSection(reader: Reader, grammar: Grammar): KnowledgeSection | unde
       const meaning = closestMeaning(meanings, context, lemma);
       reader.mentioned.add(lemma);
       const written = meaning.words.find((word) => word.toLowerCase() === lemma) ?? lemma;
+      const kinds = reader.related(meaning, 'kinds').map((kind) => wordOf(kind));
       facts.push(
-        fact(
-          defineAs(asSubject(written, meaning, grammar), meaning.definition),
-          meaning.examples[0] ? [quoted(capitalizeWord(meaning.examples[0]))] : [],
-        ),
+        fact(defineAs(asSubject(written, meaning, grammar), meaning.definition), [
+          ...(kinds.length > 0
+            ? [
+                `WordNet names ${kinds.length === 1 ? 'one kind' : `${kinds.length} kinds`} of ${written}: ${joinList(kinds.slice(0, 6))}${kinds.length > 6 ? ', among others' : ''}`,
+              ]
+            : []),
+          ...(meaning.examples[0] ? [quoted(capitalizeWord(meaning.examples[0]))] : []),
+        ]),
       );
       break;
     }
