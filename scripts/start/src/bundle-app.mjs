@@ -4,7 +4,6 @@ import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { dirname, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 
 const BUILTINS = new Set(builtinModules);
 
@@ -20,6 +19,8 @@ const BUILTINS = new Set(builtinModules);
  */
 export async function bundleApp({ entry, outfile }) {
   if (isFresh(outfile)) return 'kept';
+  // Loaded only to build: a start with fresh bundles does not pay for it.
+  const { build } = await import('esbuild');
   const result = await build({
     metafile: true,
     write: false,
