@@ -1,3 +1,4 @@
+import { closestMeaning, stemsOf } from './closest-meaning.ts';
 import { asSentence, defineAs, joinList, quoted, withArticle } from './english.ts';
 import type { Grammar } from './grammar.ts';
 import { findSubject, type TopicSubject } from './topic-subject.ts';
@@ -327,33 +328,6 @@ function termsSection(reader: Reader, grammar: Grammar): KnowledgeSection | unde
   }
   if (facts.length === 0) return undefined;
   return { id: 'terms', heading: `Terms in the definition of ${reader.base}`, facts };
-}
-
-/** The meaning whose definition shares most word stems with the context (the first, most frequent, on a tie). */
-function closestMeaning(meanings: readonly Synset[], context: ReadonlySet<string>, term: string): Synset {
-  const own = new Set(stemsOf(term));
-  let best = meanings[0] as Synset;
-  let bestScore = 0;
-  for (const meaning of meanings) {
-    const score = new Set(stemsOf(meaning.definition).filter((stem) => context.has(stem) && !own.has(stem)))
-      .size;
-    if (score > bestScore) {
-      best = meaning;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
-const FUNCTION_WORDS = new Set(
-  'from with that this used which such than into some other their there these those'.split(' '),
-);
-
-/** Crude stems for comparing definitions: a common ending dropped, then five letters at most ("baked", "baking" → "bak"). */
-function stemsOf(text: string): string[] {
-  return (text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
-    .filter((word) => !FUNCTION_WORDS.has(word))
-    .map((word) => word.replace(/(?:ing|ed|es|s|e)$/u, '').slice(0, 5));
 }
 
 /** The other kinds of what the subject is a kind of, each with its definition ("Coffee is a beverage…"). */

@@ -1,3 +1,4 @@
+import { closestMeaning, stemsOf } from './closest-meaning.ts';
 import type { Grammar } from './grammar.ts';
 import type { Synset, WordNet } from './wordnet.ts';
 
@@ -76,11 +77,11 @@ export function findSubject(topic: string, wordnet: WordNet, grammar: Grammar): 
         return { word: named ?? word.toLowerCase(), definition: meaning.definition };
       });
       const context = new Set(
-        [...words.slice(0, start), ...words.slice(start + size), ...(aspect ? [aspect] : [])].map((word) =>
-          word.toLowerCase(),
+        stemsOf(
+          [...words.slice(0, start), ...words.slice(start + size), ...(aspect ? [aspect] : [])].join(' '),
         ),
       );
-      const meaning = chooseMeaning(found.meanings, context);
+      const meaning = closestMeaning(found.meanings, context, run.join(' '));
       // A plural the lemma came from is named by the lemma ("tides" → "tide"); a capital that only starts the
       // topic is dropped unless WordNet writes the word as a name.
       const asWritten = run.join(' ');
@@ -143,19 +144,4 @@ function lookupRun(
     if (meanings.length > 0) return { lemma, meanings };
   }
   return undefined;
-}
-
-/** The most frequent meaning, unless another one's definition shares more words with the rest of the topic. */
-function chooseMeaning(meanings: readonly Synset[], context: ReadonlySet<string>): Synset {
-  let best = meanings[0] as Synset;
-  let bestScore = 0;
-  for (const meaning of meanings) {
-    const words = `${meaning.definition} ${meaning.words.join(' ')}`.toLowerCase().match(WORD) ?? [];
-    const score = words.filter((word) => word.length > 3 && context.has(word)).length;
-    if (score > bestScore) {
-      best = meaning;
-      bestScore = score;
-    }
-  }
-  return best;
 }
