@@ -3,7 +3,7 @@
  * same executor on all four), interleaved. The load generator drives gRPC with @grpc/grpc-js on one channel.
  */
 import type { LoadGenerator } from './processes.ts';
-import { whole } from './report-format.ts';
+import { fixed, whole } from './report-format.ts';
 import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } from './run-workloads.ts';
 import { sectionWorkloads } from './workloads.ts';
 
@@ -69,7 +69,7 @@ export function renderGrpcReport(results: GrpcResults): string[] {
       const overJsonRpc = compared.jsonRpc ? ratio(f, figures[compared.jsonRpc]) : '';
       const overSdk = compared.sdk ? ratio(f, figures[compared.sdk]) : '';
       lines.push(
-        `| ${workload} | ${target.label} | ${whole(f.rate)} | ${f.p50Ms.toFixed(2)} | ${f.p99Ms.toFixed(2)} | ${overJsonRpc} | ${overSdk} | ${Math.round(f.generatorCpu)} % | ${f.errors} |`,
+        `| ${workload} | ${target.label} | ${whole(f.rate)} | ${fixed(f.p50Ms, 2)} | ${fixed(f.p99Ms, 2)} | ${overJsonRpc} | ${overSdk} | ${Math.round(f.generatorCpu)} % | ${f.errors} |`,
       );
     }
   }

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { runtimeBinary } from '@baton/runtimes';
 import type { LoadGenerator } from './processes.ts';
-import { whole } from './report-format.ts';
+import { fixed, whole } from './report-format.ts';
 import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } from './run-workloads.ts';
 import { sectionWorkloads } from './workloads.ts';
 
@@ -98,7 +98,7 @@ export function renderRuntimesReport(results: RuntimeResults): string[] {
         a && b && b.rate > 0 ? `${(a.rate / b.rate).toFixed(2)}` : '';
       const errors = baton.errors + ceiling.errors;
       lines.push(
-        `| ${workload} | ${row.runtime} | ${whole(baton.rate)} | ${whole(ceiling.rate)} | ${ratio(baton, ceiling)} | ${ratio(baton, onNode)} | ${baton.p50Ms.toFixed(2)} | ${Math.round(baton.generatorCpu)} %, ${Math.round(ceiling.generatorCpu)} % | ${errors} |`,
+        `| ${workload} | ${row.runtime} | ${whole(baton.rate)} | ${whole(ceiling.rate)} | ${ratio(baton, ceiling)} | ${ratio(baton, onNode)} | ${fixed(baton.p50Ms, 2)} | ${Math.round(baton.generatorCpu)} %, ${Math.round(ceiling.generatorCpu)} % | ${errors} |`,
       );
     }
   }

@@ -3,7 +3,7 @@
  * with the Node SDK recording every span and metric, and the SDK sampling nothing (metrics only), interleaved.
  */
 import type { LoadGenerator } from './processes.ts';
-import { whole } from './report-format.ts';
+import { fixed, whole } from './report-format.ts';
 import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } from './run-workloads.ts';
 import { sectionWorkloads } from './workloads.ts';
 
@@ -60,7 +60,7 @@ export function renderTelemetryReport(results: TelemetryCostResults): string[] {
       if (!f || !plain) continue;
       const share = plain.rate > 0 ? f.rate / plain.rate : Number.NaN;
       lines.push(
-        `| ${workload} | ${target.label} | ${whole(f.rate)} | ${f.p50Ms.toFixed(2)} | ${f.p99Ms.toFixed(2)} | ${share.toFixed(2)}x | ${f.errors} |`,
+        `| ${workload} | ${target.label} | ${whole(f.rate)} | ${fixed(f.p50Ms, 2)} | ${fixed(f.p99Ms, 2)} | ${share.toFixed(2)}x | ${f.errors} |`,
       );
     }
   }

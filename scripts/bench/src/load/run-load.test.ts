@@ -30,6 +30,8 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         for (const frame of STREAM) res.write(frame);
         res.end();
+      } else if (req.url === '/slow') {
+        setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(TASK), 250);
       } else if (req.url === '/task') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(TASK);
       } else {
@@ -85,5 +87,20 @@ describe('runLoad', () => {
     const result = await runLoad({ ...base, origin, path: '/nope', expect: { kind: 'card' }, requests: 5 });
     expect(result.errors).toBe(result.requests);
     expect(result.firstError).toBe('HTTP 404: no such path');
+  });
+
+  it('stretches a window no request could finish inside to the first answer, rather than report none', async () => {
+    const result = await runLoad({
+      ...base,
+      concurrency: 1,
+      origin,
+      path: '/slow',
+      expect: { kind: 'task', chunks: 1 },
+      durationMs: 20,
+    });
+    expect(result.requests).toBe(1);
+    expect(result.errors).toBe(0);
+    expect(result.p50Ms).toBeGreaterThanOrEqual(200);
+    expect(result.elapsedMs).toBeGreaterThanOrEqual(200);
   });
 });
