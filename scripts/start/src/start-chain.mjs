@@ -53,6 +53,11 @@ console.log(
   `Starting the chain (${how}): the orchestrator on port ${base}, the agents on ${base + 1}–${base + 3}`,
 );
 
+/** Loaded before each app: when the launcher's channel closes, the app gets SIGTERM (its graceful stop). */
+const STOP_WITH_LAUNCHER = `data:text/javascript,${encodeURIComponent(
+  "process.on('disconnect', () => process.kill(process.pid, 'SIGTERM')); process.channel?.unref();",
+)}`;
+
 const agentUrls = APPS.filter((app) => app.name !== 'orchestrator').map(
   (app) => `http://127.0.0.1:${app.port}`,
 );
@@ -73,16 +78,19 @@ for (const app of APPS) {
   };
   // Each app in its own process group: a Ctrl-C reaches this process alone, which passes it on once (an app
   // given two signals stops at once, with an error).
-  const child = spawn(process.execPath, [join(bundles, `${app.name}.mjs`)], {
+  // And an IPC channel to this process: should it die without stopping them (kill -9), the channel closes and
+  // each app stops itself as on SIGTERM.
+  const child = spawn(process.execPath, ['--import', STOP_WITH_LAUNCHER, join(bundles, `${app.name}.mjs`)], {
     cwd: join(root, 'apps', app.name),
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: true,
   });
   running.set(app.name, child);
   if (child.stdout) prefixLines(child.stdout, process.stdout, label(app));
   if (child.stderr) prefixLines(child.stderr, process.stderr, label(app));
-  child.on('exit', (code, signal) => {
+  // `close`, not `exit`: the app's last lines have been read and written before it counts as stopped.
+  child.on('close', (code, signal) => {
     running.delete(app.name);
     const clean = code === 0 || (stopping && (signal === 'SIGINT' || signal === 'SIGTERM'));
     if (stopping) {

@@ -45,7 +45,8 @@ describe('the chain launcher', () => {
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
     });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // `close`: the process has exited and its output has all been read.
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
 
     const orchestrator = `http://127.0.0.1:${base}`;
     const deadline = Date.now() + 60_000;
@@ -71,7 +72,10 @@ describe('the chain launcher', () => {
     expect(run.status).toBe('completed');
     expect(run.artifacts.summary?.summary).toContain('Tea is a beverage');
 
-    // Every line an app printed is led by its name; without a terminal the log lines stay JSON.
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    // Read once every app has exited (a log line can trail the HTTP answer it follows). Every line an app
+    // printed is led by its name; without a terminal the log lines stay JSON.
     const lines = stdout.split('\n').filter((line) => line.trim() !== '');
     expect(lines[0]).toMatch(/^Starting the chain \(/);
     for (const line of lines.slice(1)) {
@@ -79,9 +83,6 @@ describe('the chain launcher', () => {
     }
     const logged = lines.find((line) => line.includes('Run completed')) ?? '';
     expect(JSON.parse(logged.slice(logged.indexOf('│ ') + 2))).toMatchObject({ msg: 'Run completed' });
-
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
     const stopped = stdout.split('\n').filter((line) => /│ stopped$/.test(line));
     expect(stopped.map((line) => line.split(' ')[0]).sort()).toEqual([
       'doc-agent',
