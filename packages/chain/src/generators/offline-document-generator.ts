@@ -1,5 +1,6 @@
 import type { Outline } from '../contracts/outline.ts';
 import { asSentence, defineAs } from '../knowledge/english.ts';
+import { termLemmas } from '../knowledge/grammar.ts';
 import { loadKnowledgeSource } from '../knowledge/knowledge-source.ts';
 import { type KnowledgeFact, type KnowledgeSource, knowledgeOf } from '../knowledge/topic-knowledge.ts';
 import type { DocumentChunk, DocumentGenerator } from './generators.ts';
@@ -72,9 +73,7 @@ function termDefinitions(
   const sentences: string[] = [];
   for (const phrase of source.grammar.nounPhrases(point)) {
     if (sentences.length >= count) break;
-    const words = phrase.toLowerCase().split(/\s+/);
-    for (let start = Math.max(0, words.length - 3); start < words.length; start += 1) {
-      const lemma = [...words.slice(start, -1), source.grammar.singular(words.at(-1) ?? '')].join(' ');
+    for (const lemma of termLemmas(phrase, source.grammar)) {
       if (lemma.length < 4 || defined.has(lemma)) continue;
       const [meaning] = source.wordnet.lookup(lemma, 'n');
       if (!meaning) continue;

@@ -43,3 +43,17 @@ export function loadGrammar(): Promise<Grammar> {
   });
   return loading;
 }
+
+/**
+ * The lemmas a run of nouns may name, longest first: its last three words, two, one, the last made singular
+ * ("ground coffee beans" → "ground coffee bean", "coffee bean", "bean"), for looking terms up in WordNet.
+ */
+export function termLemmas(run: string, grammar: Grammar): string[] {
+  const words = run.toLowerCase().split(/\s+/);
+  const last = grammar.singular(words.at(-1) ?? '');
+  const lemmas: string[] = [];
+  for (let start = Math.max(0, words.length - 3); start < words.length; start += 1) {
+    lemmas.push([...words.slice(start, -1), last].join(' '));
+  }
+  return lemmas;
+}

@@ -1,6 +1,6 @@
 import { closestMeaning, stemsOf } from './closest-meaning.ts';
 import { asSentence, defineAs, joinList, quoted, withArticle } from './english.ts';
-import type { Grammar } from './grammar.ts';
+import { type Grammar, termLemmas } from './grammar.ts';
 import { findSubject, type TopicSubject } from './topic-subject.ts';
 import type { Relation, Synset, WordNet } from './wordnet.ts';
 
@@ -303,9 +303,7 @@ function termsSection(reader: Reader, grammar: Grammar): KnowledgeSection | unde
   const facts: KnowledgeFact[] = [];
   for (const run of grammar.nounPhrases(reader.meaning.definition)) {
     if (facts.length >= 4) break;
-    const words = run.toLowerCase().split(/\s+/);
-    for (let start = Math.max(0, words.length - 3); start < words.length; start += 1) {
-      const lemma = [...words.slice(start, -1), grammar.singular(words.at(-1) ?? '')].join(' ');
+    for (const lemma of termLemmas(run, grammar)) {
       if (reader.mentioned.has(lemma) || GENERAL_WORDS.has(lemma) || lemma.length < 3) continue;
       const meanings = reader.wordnet.lookup(lemma, 'n');
       if (meanings.length === 0) continue;
