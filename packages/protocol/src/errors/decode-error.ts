@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isJsonObject } from '../wire/is-json-object.ts';
 import type { A2AErrorInit } from './a2a-error.ts';
 import { A2A_ERROR_DOMAIN, A2A_ERRORS, type A2AErrorName, errorByReason } from './error-codes.ts';
@@ -84,9 +84,9 @@ export function decodeRestStatus(httpStatus: number, body: unknown): A2AErrorIni
 }
 
 const LenientStatusSchema = z.object({
-  code: z.number().int().optional().catch(undefined),
-  message: z.string().optional().catch(undefined),
-  details: z.array(z.unknown()).catch([]),
+  code: z.catch(z.optional(z.number().check(z.int())), undefined),
+  message: z.catch(z.optional(z.string()), undefined),
+  details: z.catch(z.array(z.unknown()), []),
 });
 
 /** The google.rpc.Status inside `{ error: … }` (or unwrapped with `details`); null when absent. */

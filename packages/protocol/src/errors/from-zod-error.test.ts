@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { formatIssuePath, fromZodError, parseOrThrow } from './from-zod-error.ts';
 
 const PartSchema = z
   .object({
-    text: z.string().optional(),
-    raw: z.string().optional(),
-    url: z.string().optional(),
-    data: z.unknown().optional(),
+    text: z.optional(z.string()),
+    raw: z.optional(z.string()),
+    url: z.optional(z.string()),
+    data: z.optional(z.unknown()),
   })
-  .refine((p) => [p.text, p.raw, p.url, p.data].filter((v) => v !== undefined).length === 1, {
-    message: 'expected exactly one of text, raw, url, data',
-  });
+  .check(
+    z.refine((p) => [p.text, p.raw, p.url, p.data].filter((v) => v !== undefined).length === 1, {
+      message: 'expected exactly one of text, raw, url, data',
+    }),
+  );
 const ParamsSchema = z.object({
-  message: z.object({ messageId: z.string(), parts: z.array(PartSchema).min(1) }),
+  message: z.object({ messageId: z.string(), parts: z.array(PartSchema).check(z.minLength(1)) }),
 });
 
 describe('fromZodError', () => {

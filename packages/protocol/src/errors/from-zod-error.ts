@@ -1,6 +1,10 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
+import { useEnglishZodMessages } from '../wire/zod-english.ts';
 import { A2AError } from './a2a-error.ts';
 import type { FieldViolation } from './error-wire.ts';
+
+// The issues this module describes carry zod's English messages, whoever built the schema.
+useEnglishZodMessages();
 
 /** Which A2A error a validation failure becomes: bad params (-32602) or a bad envelope (-32600). */
 export type ValidationErrorKind = 'params' | 'request';
@@ -54,7 +58,7 @@ export function fromZodError(error: z.core.$ZodError, options: ValidationErrorOp
 }
 
 /** Validates `value` with `schema`, returning the parsed output or throwing an A2AError built by {@link fromZodError}. */
-export function parseOrThrow<Schema extends z.ZodType>(
+export function parseOrThrow<Schema extends z.ZodMiniType>(
   schema: Schema,
   value: unknown,
   options: ValidationErrorOptions = {},

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { A2AError } from '../errors/a2a-error.ts';
 import { createJsonRpcError, createJsonRpcRequest, createJsonRpcSuccess } from './create.ts';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { JsonRpcErrorObjectSchema } from '../errors/error-wire.ts';
 
 /** JSON-RPC 2.0 envelopes (https://www.jsonrpc.org/specification). A2A params and results are objects. */
@@ -10,9 +10,9 @@ export type JsonRpcId = z.infer<typeof JsonRpcIdSchema>;
 /** A request; without `id` it is a notification and gets no response. */
 export const JsonRpcRequestSchema = z.object({
   jsonrpc: z.literal('2.0'),
-  id: JsonRpcIdSchema.optional(),
+  id: z.optional(JsonRpcIdSchema),
   method: z.string(),
-  params: z.record(z.string(), z.unknown()).optional(),
+  params: z.optional(z.record(z.string(), z.unknown())),
 });
 export type JsonRpcRequest = z.infer<typeof JsonRpcRequestSchema>;
 
@@ -21,7 +21,7 @@ export const JsonRpcSuccessResponseSchema = z.object({
   jsonrpc: z.literal('2.0'),
   id: JsonRpcIdSchema,
   result: z.unknown(),
-  error: z.never().optional(),
+  error: z.optional(z.never()),
 });
 export type JsonRpcSuccessResponse = z.infer<typeof JsonRpcSuccessResponseSchema>;
 
@@ -30,7 +30,7 @@ export const JsonRpcErrorResponseSchema = z.object({
   jsonrpc: z.literal('2.0'),
   id: JsonRpcIdSchema,
   error: JsonRpcErrorObjectSchema,
-  result: z.never().optional(),
+  result: z.optional(z.never()),
 });
 export type JsonRpcErrorResponse = z.infer<typeof JsonRpcErrorResponseSchema>;
 
@@ -43,8 +43,8 @@ export const JsonRpcMessageSchema = z.union([JsonRpcRequestSchema, JsonRpcRespon
 export type JsonRpcMessage = z.infer<typeof JsonRpcMessageSchema>;
 
 /** A success response schema whose `result` is checked by `result`. */
-export function jsonRpcSuccessResponseSchema<Result extends z.ZodType>(result: Result) {
-  return JsonRpcSuccessResponseSchema.extend({ result });
+export function jsonRpcSuccessResponseSchema<Result extends z.ZodMiniType>(result: Result) {
+  return z.extend(JsonRpcSuccessResponseSchema, { result });
 }
 
 /** Whether a request is a notification (no `id` member). */

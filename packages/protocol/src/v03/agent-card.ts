@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AgentCapabilitiesSchema } from './agent-capabilities.ts';
 import { AgentSkillSchema } from './agent-skill.ts';
 import { jsonObject, MetadataSchema } from './json-object.ts';
@@ -12,7 +12,7 @@ export type TransportProtocol = z.infer<typeof TransportProtocolSchema>;
 /** A protocol version `Major.Minor[.Patch]` such as `0.3.0` or `0.3`, kept as sent. */
 export const ProtocolVersionSchema = z
   .string()
-  .regex(/^\d+\.\d+(?:\.\d+)?$/, 'must be a version such as 0.3 or 0.3.0 (Major.Minor[.Patch])');
+  .check(z.regex(/^\d+\.\d+(?:\.\d+)?$/, 'must be a version such as 0.3 or 0.3.0 (Major.Minor[.Patch])'));
 /** A protocol version string. */
 export type ProtocolVersion = z.infer<typeof ProtocolVersionSchema>;
 
@@ -36,7 +36,7 @@ export type AgentProvider = z.infer<typeof AgentProviderSchema>;
 export const AgentCardSignatureSchema = jsonObject({
   protected: z.string(),
   signature: z.string(),
-  header: MetadataSchema.optional(),
+  header: z.optional(MetadataSchema),
 });
 /** A JWS signature over a 0.3 agent card. */
 export type AgentCardSignature = z.infer<typeof AgentCardSignatureSchema>;
@@ -47,20 +47,20 @@ export const AgentCardSchema = jsonObject({
   name: z.string(),
   description: z.string(),
   url: z.string(),
-  preferredTransport: z.string().optional(),
-  additionalInterfaces: z.array(AgentInterfaceSchema).optional(),
-  iconUrl: z.string().optional(),
-  provider: AgentProviderSchema.optional(),
+  preferredTransport: z.optional(z.string()),
+  additionalInterfaces: z.optional(z.array(AgentInterfaceSchema)),
+  iconUrl: z.optional(z.string()),
+  provider: z.optional(AgentProviderSchema),
   version: z.string(),
-  documentationUrl: z.string().optional(),
+  documentationUrl: z.optional(z.string()),
   capabilities: AgentCapabilitiesSchema,
-  securitySchemes: z.record(z.string(), SecuritySchemeSchema).optional(),
-  security: z.array(SecurityRequirementSchema).optional(),
+  securitySchemes: z.optional(z.record(z.string(), SecuritySchemeSchema)),
+  security: z.optional(z.array(SecurityRequirementSchema)),
   defaultInputModes: z.array(z.string()),
   defaultOutputModes: z.array(z.string()),
   skills: z.array(AgentSkillSchema),
-  supportsAuthenticatedExtendedCard: z.boolean().optional(),
-  signatures: z.array(AgentCardSignatureSchema).optional(),
+  supportsAuthenticatedExtendedCard: z.optional(z.boolean()),
+  signatures: z.optional(z.array(AgentCardSignatureSchema)),
 });
 /** A 0.3 agent card. */
 export type AgentCard = z.infer<typeof AgentCardSchema>;

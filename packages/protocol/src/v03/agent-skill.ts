@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { jsonObject } from './json-object.ts';
 import { SecurityRequirementSchema } from './security-scheme.ts';
 
@@ -8,10 +8,10 @@ export const AgentSkillSchema = jsonObject({
   name: z.string(),
   description: z.string(),
   tags: z.array(z.string()),
-  examples: z.array(z.string()).optional(),
-  inputModes: z.array(z.string()).optional(),
-  outputModes: z.array(z.string()).optional(),
-  security: z.array(SecurityRequirementSchema).optional(),
+  examples: z.optional(z.array(z.string())),
+  inputModes: z.optional(z.array(z.string())),
+  outputModes: z.optional(z.array(z.string())),
+  security: z.optional(z.array(SecurityRequirementSchema)),
 });
 /** One skill of a 0.3 agent. */
 export type AgentSkill = z.infer<typeof AgentSkillSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type Envelope, loadFixture, parseStable } from '../../test/fixtures/v03/helpers.ts';
 import { AgentCardSchema } from './agent-card.ts';
 import { TaskPushNotificationConfigSchema } from './push-config.ts';
@@ -29,7 +29,7 @@ describe('digest section 2 examples', () => {
 
   it('parses the params of every other 0.3 method example', () => {
     const { requests } = loadFixture<{ requests: Envelope[] }>('digest-2.3-jsonrpc-examples.json');
-    const schemas: Record<string, z.ZodType> = {
+    const schemas: Record<string, z.ZodMiniType> = {
       'message/send': MessageSendParamsSchema,
       'tasks/get': TaskQueryParamsSchema,
       'tasks/cancel': TaskIdParamsSchema,

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isJsonObject } from '../wire/is-json-object.ts';
+import { preprocess } from '../wire/preprocess.ts';
 
 /**
  * Reading rules shared by every 0.3 JSON-RPC schema: plain JSON with camelCase names, unknown fields
@@ -18,16 +19,16 @@ export function withoutNulls(input: unknown): unknown {
 }
 
 /** Builds a 0.3 object schema: `null` fields are dropped before validation, unknown fields are stripped. */
-export function jsonObject<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.preprocess(withoutNulls, z.object(shape));
+export function jsonObject<Shape extends z.core.$ZodShape>(shape: Shape) {
+  return preprocess(withoutNulls, z.object(shape));
 }
 
 /**
  * Wraps an object schema that has a literal `kind` so that a `kind` left out by the sender is filled in
  * (peers often omit it where the type is already known). A `kind` that is present must still match.
  */
-export function withDefaultKind<Schema extends z.ZodType>(kind: string, schema: Schema) {
-  return z.preprocess((input) => {
+export function withDefaultKind<Schema extends z.ZodMiniType>(kind: string, schema: Schema) {
+  return preprocess((input) => {
     const object = withoutNulls(input);
     return isJsonObject(object) && object.kind === undefined ? { ...object, kind } : object;
   }, schema);

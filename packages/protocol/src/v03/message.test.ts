@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { MessageSchema } from './message.ts';
 
-function issues(schema: z.ZodType, input: unknown) {
+function issues(schema: z.ZodMiniType, input: unknown) {
   return schema.safeParse(input).error?.issues.map(({ path, message }) => ({ path, message }));
 }
 

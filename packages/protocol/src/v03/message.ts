@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MetadataSchema, withDefaultKind } from './json-object.ts';
 import { PartSchema } from './part.ts';
 import { RoleSchema } from './role.ts';
@@ -9,11 +9,11 @@ export const messageObject = z.object({
   messageId: z.string(),
   role: RoleSchema,
   parts: z.array(PartSchema),
-  contextId: z.string().optional(),
-  taskId: z.string().optional(),
-  referenceTaskIds: z.array(z.string()).optional(),
-  extensions: z.array(z.string()).optional(),
-  metadata: MetadataSchema.optional(),
+  contextId: z.optional(z.string()),
+  taskId: z.optional(z.string()),
+  referenceTaskIds: z.optional(z.array(z.string())),
+  extensions: z.optional(z.array(z.string())),
+  metadata: z.optional(MetadataSchema),
 });
 
 /** One message between client (`role: "user"`) and agent (`role: "agent"`); a missing `kind` is filled in. */

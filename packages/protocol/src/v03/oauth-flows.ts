@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { jsonObject } from './json-object.ts';
 
 /** OAuth scopes: scope name → short description. */
@@ -10,7 +10,7 @@ export type OAuthScopes = z.infer<typeof OAuthScopesSchema>;
 export const AuthorizationCodeOAuthFlowSchema = jsonObject({
   authorizationUrl: z.string(),
   tokenUrl: z.string(),
-  refreshUrl: z.string().optional(),
+  refreshUrl: z.optional(z.string()),
   scopes: OAuthScopesSchema,
 });
 /** The OAuth 2.0 authorization code flow. */
@@ -19,7 +19,7 @@ export type AuthorizationCodeOAuthFlow = z.infer<typeof AuthorizationCodeOAuthFl
 /** The OAuth 2.0 client credentials flow. */
 export const ClientCredentialsOAuthFlowSchema = jsonObject({
   tokenUrl: z.string(),
-  refreshUrl: z.string().optional(),
+  refreshUrl: z.optional(z.string()),
   scopes: OAuthScopesSchema,
 });
 /** The OAuth 2.0 client credentials flow. */
@@ -28,7 +28,7 @@ export type ClientCredentialsOAuthFlow = z.infer<typeof ClientCredentialsOAuthFl
 /** The OAuth 2.0 implicit flow. */
 export const ImplicitOAuthFlowSchema = jsonObject({
   authorizationUrl: z.string(),
-  refreshUrl: z.string().optional(),
+  refreshUrl: z.optional(z.string()),
   scopes: OAuthScopesSchema,
 });
 /** The OAuth 2.0 implicit flow. */
@@ -37,7 +37,7 @@ export type ImplicitOAuthFlow = z.infer<typeof ImplicitOAuthFlowSchema>;
 /** The OAuth 2.0 resource owner password flow. */
 export const PasswordOAuthFlowSchema = jsonObject({
   tokenUrl: z.string(),
-  refreshUrl: z.string().optional(),
+  refreshUrl: z.optional(z.string()),
   scopes: OAuthScopesSchema,
 });
 /** The OAuth 2.0 resource owner password flow. */
@@ -45,10 +45,10 @@ export type PasswordOAuthFlow = z.infer<typeof PasswordOAuthFlowSchema>;
 
 /** The OAuth 2.0 flows an agent supports; any subset of the four may be present. */
 export const OAuthFlowsSchema = jsonObject({
-  authorizationCode: AuthorizationCodeOAuthFlowSchema.optional(),
-  clientCredentials: ClientCredentialsOAuthFlowSchema.optional(),
-  implicit: ImplicitOAuthFlowSchema.optional(),
-  password: PasswordOAuthFlowSchema.optional(),
+  authorizationCode: z.optional(AuthorizationCodeOAuthFlowSchema),
+  clientCredentials: z.optional(ClientCredentialsOAuthFlowSchema),
+  implicit: z.optional(ImplicitOAuthFlowSchema),
+  password: z.optional(PasswordOAuthFlowSchema),
 });
 /** The OAuth 2.0 flows an agent supports. */
 export type OAuthFlows = z.infer<typeof OAuthFlowsSchema>;

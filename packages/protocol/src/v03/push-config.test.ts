@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { TaskPushNotificationConfigListSchema, TaskPushNotificationConfigSchema } from './push-config.ts';
 
-function paths(schema: z.ZodType, input: unknown) {
+function paths(schema: z.ZodMiniType, input: unknown) {
   return schema.safeParse(input).error?.issues.map((issue) => issue.path);
 }
 

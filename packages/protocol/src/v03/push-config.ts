@@ -1,20 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { jsonObject } from './json-object.ts';
 
 /** How the agent authenticates to the webhook: HTTP auth `schemes` (e.g. `Bearer`) and optional `credentials`. */
 export const PushNotificationAuthenticationInfoSchema = jsonObject({
   schemes: z.array(z.string()),
-  credentials: z.string().optional(),
+  credentials: z.optional(z.string()),
 });
 /** How the agent authenticates to a 0.3 webhook. */
 export type PushNotificationAuthenticationInfo = z.infer<typeof PushNotificationAuthenticationInfoSchema>;
 
 /** A webhook for task updates: `url`, optional client-chosen `id`, validation `token` and `authentication`. */
 export const PushNotificationConfigSchema = jsonObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   url: z.string(),
-  token: z.string().optional(),
-  authentication: PushNotificationAuthenticationInfoSchema.optional(),
+  token: z.optional(z.string()),
+  authentication: z.optional(PushNotificationAuthenticationInfoSchema),
 });
 /** A 0.3 webhook configuration. */
 export type PushNotificationConfig = z.infer<typeof PushNotificationConfigSchema>;

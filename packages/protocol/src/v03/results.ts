@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isJsonObject } from '../wire/is-json-object.ts';
+import { preprocess } from '../wire/preprocess.ts';
 import { kindUnionError, withoutNulls } from './json-object.ts';
 import { messageObject } from './message.ts';
 import { artifactUpdateObject, statusUpdateObject } from './stream-events.ts';
@@ -29,7 +30,7 @@ function withResultKind(allowed: readonly ResultKind[]) {
 const SEND_MESSAGE_RESULT_KINDS = ['task', 'message'] as const;
 
 /** The result of `message/send`: a Task or a direct Message, told apart by `kind` (or, without it, by shape). */
-export const SendMessageResultSchema = z.preprocess(
+export const SendMessageResultSchema = preprocess(
   withResultKind(SEND_MESSAGE_RESULT_KINDS),
   z.discriminatedUnion('kind', [taskObject, messageObject], {
     error: kindUnionError('result', SEND_MESSAGE_RESULT_KINDS),
@@ -44,7 +45,7 @@ const STREAM_EVENT_KINDS = ['task', 'message', 'status-update', 'artifact-update
  * One result of `message/stream` or `tasks/resubscribe` (also a 0.3 push payload): a Task, a Message, a
  * status-update or an artifact-update, told apart by `kind` (or, without it, by shape).
  */
-export const StreamEventSchema = z.preprocess(
+export const StreamEventSchema = preprocess(
   withResultKind(STREAM_EVENT_KINDS),
   z.discriminatedUnion('kind', [taskObject, messageObject, statusUpdateObject, artifactUpdateObject], {
     error: kindUnionError('event', STREAM_EVENT_KINDS),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Who sent a 0.3 message: `user` for the client, `agent` for the server. */
 export const RoleSchema = z.enum(['user', 'agent']);

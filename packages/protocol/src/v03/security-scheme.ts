@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isJsonObject } from '../wire/is-json-object.ts';
+import { preprocess } from '../wire/preprocess.ts';
 import { withoutNulls } from './json-object.ts';
 import { OAuthFlowsSchema } from './oauth-flows.ts';
 
-const description = z.string().optional();
+const description = z.optional(z.string());
 
 const apiKeyObject = z.object({
   type: z.literal('apiKey'),
@@ -14,13 +15,13 @@ const apiKeyObject = z.object({
 const httpAuthObject = z.object({
   type: z.literal('http'),
   scheme: z.string(),
-  bearerFormat: z.string().optional(),
+  bearerFormat: z.optional(z.string()),
   description,
 });
 const oauth2Object = z.object({
   type: z.literal('oauth2'),
   flows: OAuthFlowsSchema,
-  oauth2MetadataUrl: z.string().optional(),
+  oauth2MetadataUrl: z.optional(z.string()),
   description,
 });
 const openIdConnectObject = z.object({
@@ -34,27 +35,27 @@ const mutualTlsObject = z.object({
 });
 
 /** An API key sent in a query parameter, header or cookie named `name`. */
-export const APIKeySecuritySchemeSchema = z.preprocess(withoutNulls, apiKeyObject);
+export const APIKeySecuritySchemeSchema = preprocess(withoutNulls, apiKeyObject);
 /** An API key security scheme. */
 export type APIKeySecurityScheme = z.infer<typeof APIKeySecuritySchemeSchema>;
 
 /** HTTP authentication (`scheme` such as `Bearer`, with an optional `bearerFormat` hint). */
-export const HTTPAuthSecuritySchemeSchema = z.preprocess(withoutNulls, httpAuthObject);
+export const HTTPAuthSecuritySchemeSchema = preprocess(withoutNulls, httpAuthObject);
 /** An HTTP authentication security scheme. */
 export type HTTPAuthSecurityScheme = z.infer<typeof HTTPAuthSecuritySchemeSchema>;
 
 /** OAuth 2.0 with its supported flows. */
-export const OAuth2SecuritySchemeSchema = z.preprocess(withoutNulls, oauth2Object);
+export const OAuth2SecuritySchemeSchema = preprocess(withoutNulls, oauth2Object);
 /** An OAuth 2.0 security scheme. */
 export type OAuth2SecurityScheme = z.infer<typeof OAuth2SecuritySchemeSchema>;
 
 /** OpenID Connect, described by its discovery URL. */
-export const OpenIdConnectSecuritySchemeSchema = z.preprocess(withoutNulls, openIdConnectObject);
+export const OpenIdConnectSecuritySchemeSchema = preprocess(withoutNulls, openIdConnectObject);
 /** An OpenID Connect security scheme. */
 export type OpenIdConnectSecurityScheme = z.infer<typeof OpenIdConnectSecuritySchemeSchema>;
 
 /** Mutual TLS (new in 0.3.0). */
-export const MutualTLSSecuritySchemeSchema = z.preprocess(withoutNulls, mutualTlsObject);
+export const MutualTLSSecuritySchemeSchema = preprocess(withoutNulls, mutualTlsObject);
 /** A mutual TLS security scheme. */
 export type MutualTLSSecurityScheme = z.infer<typeof MutualTLSSecuritySchemeSchema>;
 
@@ -69,7 +70,7 @@ function securitySchemeError(issue: { code?: string; input?: unknown }): string 
 }
 
 /** A security scheme of the agent card (OpenAPI 3.0 style), discriminated by `type`. */
-export const SecuritySchemeSchema = z.preprocess(
+export const SecuritySchemeSchema = preprocess(
   withoutNulls,
   z.discriminatedUnion(
     'type',

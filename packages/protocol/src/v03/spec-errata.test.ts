@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type Envelope, loadFixture } from '../../test/fixtures/v03/helpers.ts';
 import { SendMessageResultSchema } from './results.ts';
 import { MessageSendParamsSchema } from './send-params.ts';
 
-function issuePaths(schema: z.ZodType, input: unknown): PropertyKey[][] {
+function issuePaths(schema: z.ZodMiniType, input: unknown): PropertyKey[][] {
   const result = schema.safeParse(input);
   expect(result.success).toBe(false);
   return result.error?.issues.map((issue) => issue.path) ?? [];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ArtifactSchema } from './artifact.ts';
 import { MetadataSchema, withDefaultKind } from './json-object.ts';
 import { TaskStatusSchema } from './task.ts';
@@ -10,7 +10,7 @@ export const statusUpdateObject = z.object({
   contextId: z.string(),
   status: TaskStatusSchema,
   final: z.boolean(),
-  metadata: MetadataSchema.optional(),
+  metadata: z.optional(MetadataSchema),
 });
 
 /** A change of a task's status; `final: true` marks the last event of the stream. */
@@ -24,9 +24,9 @@ export const artifactUpdateObject = z.object({
   taskId: z.string(),
   contextId: z.string(),
   artifact: ArtifactSchema,
-  append: z.boolean().optional(),
-  lastChunk: z.boolean().optional(),
-  metadata: MetadataSchema.optional(),
+  append: z.optional(z.boolean()),
+  lastChunk: z.optional(z.boolean()),
+  metadata: z.optional(MetadataSchema),
 });
 
 /** A new or extended artifact (`append` adds parts to the artifact with the same id). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   DeleteTaskPushNotificationConfigParamsSchema,
   GetTaskPushNotificationConfigParamsSchema,
@@ -8,7 +8,7 @@ import {
   TaskQueryParamsSchema,
 } from './task-params.ts';
 
-function paths(schema: z.ZodType, input: unknown) {
+function paths(schema: z.ZodMiniType, input: unknown) {
   return schema.safeParse(input).error?.issues.map((issue) => issue.path);
 }
 

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { jsonObject, MetadataSchema } from './json-object.ts';
 
 const taskIdFields = {
   id: z.string(),
-  metadata: MetadataSchema.optional(),
+  metadata: z.optional(MetadataSchema),
 };
 
 /** Params naming one task by `id`: `tasks/cancel` and `tasks/resubscribe`. */
@@ -14,7 +14,7 @@ export type TaskIdParams = z.infer<typeof TaskIdParamsSchema>;
 /** Params of `tasks/get`: the task `id` and how many recent history messages to return. */
 export const TaskQueryParamsSchema = jsonObject({
   ...taskIdFields,
-  historyLength: z.int().nonnegative().optional(),
+  historyLength: z.optional(z.int().check(z.nonnegative())),
 });
 /** Params of 0.3 `tasks/get`. */
 export type TaskQueryParams = z.infer<typeof TaskQueryParamsSchema>;
@@ -22,7 +22,7 @@ export type TaskQueryParams = z.infer<typeof TaskQueryParamsSchema>;
 /** Params of `tasks/pushNotificationConfig/get`: task `id`, optional config id (bare TaskIdParams still accepted). */
 export const GetTaskPushNotificationConfigParamsSchema = jsonObject({
   ...taskIdFields,
-  pushNotificationConfigId: z.string().optional(),
+  pushNotificationConfigId: z.optional(z.string()),
 });
 /** Params of 0.3 `tasks/pushNotificationConfig/get`. */
 export type GetTaskPushNotificationConfigParams = z.infer<typeof GetTaskPushNotificationConfigParamsSchema>;

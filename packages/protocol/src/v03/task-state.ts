@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every 0.3 task state, in the order types.ts declares them. */
 export const TASK_STATES = [

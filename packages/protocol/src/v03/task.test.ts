@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { TaskSchema, TaskStatusSchema } from './task.ts';
 import { TASK_STATES, TaskStateSchema } from './task-state.ts';
 
-function issues(schema: z.ZodType, input: unknown) {
+function issues(schema: z.ZodMiniType, input: unknown) {
   return schema.safeParse(input).error?.issues.map(({ path, message }) => ({ path, message }));
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ArtifactSchema } from './artifact.ts';
 import { jsonObject, MetadataSchema, withDefaultKind } from './json-object.ts';
 import { MessageSchema } from './message.ts';
@@ -8,8 +8,8 @@ import { TimestampSchema } from './timestamp.ts';
 /** A task's state at one moment, with an optional agent message and the time it was recorded. */
 export const TaskStatusSchema = jsonObject({
   state: TaskStateSchema,
-  message: MessageSchema.optional(),
-  timestamp: TimestampSchema.optional(),
+  message: z.optional(MessageSchema),
+  timestamp: z.optional(TimestampSchema),
 });
 /** A 0.3 task's status. */
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
@@ -20,9 +20,9 @@ export const taskObject = z.object({
   id: z.string(),
   contextId: z.string(),
   status: TaskStatusSchema,
-  history: z.array(MessageSchema).optional(),
-  artifacts: z.array(ArtifactSchema).optional(),
-  metadata: MetadataSchema.optional(),
+  history: z.optional(z.array(MessageSchema)),
+  artifacts: z.optional(z.array(ArtifactSchema)),
+  metadata: z.optional(MetadataSchema),
 });
 
 /** A stateful unit of work on the agent; a missing `kind` is filled in. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * An ISO-8601 date-time, kept exactly as sent. The zone is optional and the fraction may have any

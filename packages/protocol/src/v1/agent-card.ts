@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { RequiredStringSchema, StructSchema } from '../wire/proto-scalars.ts';
 import { AgentCapabilitiesSchema } from './agent-capabilities.ts';
@@ -19,7 +19,7 @@ export type AgentProvider = z.infer<typeof AgentProviderSchema>;
 export const AgentCardSignatureSchema = protoObject({
   protected: RequiredStringSchema,
   signature: RequiredStringSchema,
-  header: StructSchema.optional(),
+  header: z.optional(StructSchema),
 });
 /** An agent card signature. */
 export type AgentCardSignature = z.infer<typeof AgentCardSignatureSchema>;
@@ -34,25 +34,27 @@ const modesError = { error: 'must contain at least one media type' };
 export const AgentCardSchema = protoObject({
   name: RequiredStringSchema,
   description: z.string(),
-  supportedInterfaces: z.array(AgentInterfaceSchema).min(1, { error: 'must contain at least one interface' }),
-  provider: AgentProviderSchema.optional(),
+  supportedInterfaces: z
+    .array(AgentInterfaceSchema)
+    .check(z.minLength(1, { error: 'must contain at least one interface' })),
+  provider: z.optional(AgentProviderSchema),
   version: RequiredStringSchema,
-  documentationUrl: z.string().optional(),
+  documentationUrl: z.optional(z.string()),
   capabilities: AgentCapabilitiesSchema,
-  securitySchemes: z.record(z.string(), SecuritySchemeSchema).optional(),
-  securityRequirements: z.array(SecurityRequirementSchema).optional(),
-  defaultInputModes: z.array(z.string()).min(1, modesError),
-  defaultOutputModes: z.array(z.string()).min(1, modesError),
-  skills: z.array(AgentSkillSchema).default(() => []),
-  signatures: z.array(AgentCardSignatureSchema).optional(),
-  iconUrl: z.string().optional(),
+  securitySchemes: z.optional(z.record(z.string(), SecuritySchemeSchema)),
+  securityRequirements: z.optional(z.array(SecurityRequirementSchema)),
+  defaultInputModes: z.array(z.string()).check(z.minLength(1, modesError)),
+  defaultOutputModes: z.array(z.string()).check(z.minLength(1, modesError)),
+  skills: z._default(z.array(AgentSkillSchema), () => []),
+  signatures: z.optional(z.array(AgentCardSignatureSchema)),
+  iconUrl: z.optional(z.string()),
 });
 /** An agent card. */
 export type AgentCard = z.infer<typeof AgentCardSchema>;
 
 /** Parameters of `GetExtendedAgentCard` (JSON-RPC callers may send no params at all; pass `{}` then). */
 export const GetExtendedAgentCardRequestSchema = protoObject({
-  tenant: z.string().optional(),
+  tenant: z.optional(z.string()),
 });
 /** A get-extended-card request. */
 export type GetExtendedAgentCardRequest = z.infer<typeof GetExtendedAgentCardRequestSchema>;

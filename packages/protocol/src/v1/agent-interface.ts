@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { RequiredStringSchema } from '../wire/proto-scalars.ts';
 
@@ -9,7 +9,7 @@ export const PROTOCOL_BINDINGS = ['JSONRPC', 'GRPC', 'HTTP+JSON'] as const;
 export const AgentInterfaceSchema = protoObject({
   url: RequiredStringSchema,
   protocolBinding: RequiredStringSchema,
-  tenant: z.string().optional(),
+  tenant: z.optional(z.string()),
   protocolVersion: RequiredStringSchema,
 });
 /** An agent interface. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { RequiredStringSchema } from '../wire/proto-scalars.ts';
 import { SecurityRequirementSchema } from './security-requirement.ts';
@@ -9,11 +9,11 @@ export const AgentSkillSchema = protoObject({
   name: RequiredStringSchema,
   description: RequiredStringSchema,
   // REQUIRED, but ProtoJSON cannot tell an empty list from an absent one and real 0.3 cards carry `tags: []`.
-  tags: z.array(z.string()).default(() => []),
-  examples: z.array(z.string()).optional(),
-  inputModes: z.array(z.string()).optional(),
-  outputModes: z.array(z.string()).optional(),
-  securityRequirements: z.array(SecurityRequirementSchema).optional(),
+  tags: z._default(z.array(z.string()), () => []),
+  examples: z.optional(z.array(z.string())),
+  inputModes: z.optional(z.array(z.string())),
+  outputModes: z.optional(z.array(z.string())),
+  securityRequirements: z.optional(z.array(SecurityRequirementSchema)),
 });
 /** An agent skill. */
 export type AgentSkill = z.infer<typeof AgentSkillSchema>;

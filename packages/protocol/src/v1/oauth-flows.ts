@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { protoOneof } from '../wire/proto-oneof.ts';
 import { RequiredStringSchema } from '../wire/proto-scalars.ts';
 
 // `scopes` is REQUIRED but may be empty; ProtoJSON writers omit an empty map, so absence reads as `{}`.
-const RequiredScopesSchema = z.record(z.string(), z.string()).default(() => ({}));
+const RequiredScopesSchema = z._default(z.record(z.string(), z.string()), () => ({}));
 
 /** The OAuth 2.0 authorization code flow (use with PKCE). */
 export const AuthorizationCodeOAuthFlowSchema = protoObject({
   authorizationUrl: RequiredStringSchema,
   tokenUrl: RequiredStringSchema,
-  refreshUrl: z.string().optional(),
+  refreshUrl: z.optional(z.string()),
   scopes: RequiredScopesSchema,
-  pkceRequired: z.boolean().optional(),
+  pkceRequired: z.optional(z.boolean()),
 });
 /** An authorization code flow. */
 export type AuthorizationCodeOAuthFlow = z.infer<typeof AuthorizationCodeOAuthFlowSchema>;
@@ -20,7 +20,7 @@ export type AuthorizationCodeOAuthFlow = z.infer<typeof AuthorizationCodeOAuthFl
 /** The OAuth 2.0 client credentials flow. */
 export const ClientCredentialsOAuthFlowSchema = protoObject({
   tokenUrl: RequiredStringSchema,
-  refreshUrl: z.string().optional(),
+  refreshUrl: z.optional(z.string()),
   scopes: RequiredScopesSchema,
 });
 /** A client credentials flow. */
@@ -28,18 +28,18 @@ export type ClientCredentialsOAuthFlow = z.infer<typeof ClientCredentialsOAuthFl
 
 /** The OAuth 2.0 implicit flow (deprecated in A2A 1.0, still readable). */
 export const ImplicitOAuthFlowSchema = protoObject({
-  authorizationUrl: z.string().optional(),
-  refreshUrl: z.string().optional(),
-  scopes: z.record(z.string(), z.string()).optional(),
+  authorizationUrl: z.optional(z.string()),
+  refreshUrl: z.optional(z.string()),
+  scopes: z.optional(z.record(z.string(), z.string())),
 });
 /** An implicit flow. */
 export type ImplicitOAuthFlow = z.infer<typeof ImplicitOAuthFlowSchema>;
 
 /** The OAuth 2.0 resource owner password flow (deprecated in A2A 1.0, still readable). */
 export const PasswordOAuthFlowSchema = protoObject({
-  tokenUrl: z.string().optional(),
-  refreshUrl: z.string().optional(),
-  scopes: z.record(z.string(), z.string()).optional(),
+  tokenUrl: z.optional(z.string()),
+  refreshUrl: z.optional(z.string()),
+  scopes: z.optional(z.record(z.string(), z.string())),
 });
 /** A password flow. */
 export type PasswordOAuthFlow = z.infer<typeof PasswordOAuthFlowSchema>;
@@ -48,7 +48,7 @@ export type PasswordOAuthFlow = z.infer<typeof PasswordOAuthFlowSchema>;
 export const DeviceCodeOAuthFlowSchema = protoObject({
   deviceAuthorizationUrl: RequiredStringSchema,
   tokenUrl: RequiredStringSchema,
-  refreshUrl: z.string().optional(),
+  refreshUrl: z.optional(z.string()),
   scopes: RequiredScopesSchema,
 });
 /** A device code flow. */
@@ -66,11 +66,11 @@ export const OAUTH_FLOW_FIELDS = [
 /** The single OAuth 2.0 flow an `oauth2SecurityScheme` uses: exactly one member. */
 export const OAuthFlowsSchema = protoOneof(
   protoObject({
-    authorizationCode: AuthorizationCodeOAuthFlowSchema.optional(),
-    clientCredentials: ClientCredentialsOAuthFlowSchema.optional(),
-    implicit: ImplicitOAuthFlowSchema.optional(),
-    password: PasswordOAuthFlowSchema.optional(),
-    deviceCode: DeviceCodeOAuthFlowSchema.optional(),
+    authorizationCode: z.optional(AuthorizationCodeOAuthFlowSchema),
+    clientCredentials: z.optional(ClientCredentialsOAuthFlowSchema),
+    implicit: z.optional(ImplicitOAuthFlowSchema),
+    password: z.optional(PasswordOAuthFlowSchema),
+    deviceCode: z.optional(DeviceCodeOAuthFlowSchema),
   }),
   OAUTH_FLOW_FIELDS,
 );

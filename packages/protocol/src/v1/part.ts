@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { protoOneof } from '../wire/proto-oneof.ts';
 import { BytesSchema, JsonValueSchema, StructSchema } from '../wire/proto-scalars.ts';
@@ -8,13 +8,13 @@ export const PART_CONTENT_FIELDS = ['text', 'raw', 'url', 'data'] as const;
 
 const PartFieldsSchema = protoObject(
   {
-    text: z.string().optional(),
-    raw: BytesSchema.optional(),
-    url: z.string().optional(),
-    data: JsonValueSchema.optional(),
-    metadata: StructSchema.optional(),
-    filename: z.string().optional(),
-    mediaType: z.string().optional(),
+    text: z.optional(z.string()),
+    raw: z.optional(BytesSchema),
+    url: z.optional(z.string()),
+    data: z.optional(JsonValueSchema),
+    metadata: z.optional(StructSchema),
+    filename: z.optional(z.string()),
+    mediaType: z.optional(z.string()),
   },
   { nullableValueFields: ['data'] },
 );

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { Int32Schema, RequiredStringSchema } from '../wire/proto-scalars.ts';
 
 /** The credentials an agent sends with a push notification: `Authorization: {scheme} {credentials}`. */
 export const AuthenticationInfoSchema = protoObject({
   scheme: RequiredStringSchema,
-  credentials: z.string().optional(),
+  credentials: z.optional(z.string()),
 });
 /** Push notification authentication details. */
 export type AuthenticationInfo = z.infer<typeof AuthenticationInfoSchema>;
@@ -15,19 +15,19 @@ export type AuthenticationInfo = z.infer<typeof AuthenticationInfoSchema>;
  * the server assigns `id` when it is absent.
  */
 export const TaskPushNotificationConfigSchema = protoObject({
-  tenant: z.string().optional(),
-  id: z.string().optional(),
-  taskId: z.string().optional(),
+  tenant: z.optional(z.string()),
+  id: z.optional(z.string()),
+  taskId: z.optional(z.string()),
   url: RequiredStringSchema,
-  token: z.string().optional(),
-  authentication: AuthenticationInfoSchema.optional(),
+  token: z.optional(z.string()),
+  authentication: z.optional(AuthenticationInfoSchema),
 });
 /** A push notification configuration. */
 export type TaskPushNotificationConfig = z.infer<typeof TaskPushNotificationConfigSchema>;
 
 /** Parameters of `GetTaskPushNotificationConfig`. */
 export const GetTaskPushNotificationConfigRequestSchema = protoObject({
-  tenant: z.string().optional(),
+  tenant: z.optional(z.string()),
   taskId: RequiredStringSchema,
   id: RequiredStringSchema,
 });
@@ -36,10 +36,10 @@ export type GetTaskPushNotificationConfigRequest = z.infer<typeof GetTaskPushNot
 
 /** Parameters of `ListTaskPushNotificationConfigs`. */
 export const ListTaskPushNotificationConfigsRequestSchema = protoObject({
-  tenant: z.string().optional(),
+  tenant: z.optional(z.string()),
   taskId: RequiredStringSchema,
-  pageSize: Int32Schema.optional(),
-  pageToken: z.string().optional(),
+  pageSize: z.optional(Int32Schema),
+  pageToken: z.optional(z.string()),
 });
 /** A list-push-configs request. */
 export type ListTaskPushNotificationConfigsRequest = z.infer<
@@ -48,8 +48,8 @@ export type ListTaskPushNotificationConfigsRequest = z.infer<
 
 /** Result of `ListTaskPushNotificationConfigs`: one page of configs and the token for the next one. */
 export const ListTaskPushNotificationConfigsResponseSchema = protoObject({
-  configs: z.array(TaskPushNotificationConfigSchema).optional(),
-  nextPageToken: z.string().optional(),
+  configs: z.optional(z.array(TaskPushNotificationConfigSchema)),
+  nextPageToken: z.optional(z.string()),
 });
 /** A list-push-configs response. */
 export type ListTaskPushNotificationConfigsResponse = z.infer<
@@ -58,7 +58,7 @@ export type ListTaskPushNotificationConfigsResponse = z.infer<
 
 /** Parameters of `DeleteTaskPushNotificationConfig`. */
 export const DeleteTaskPushNotificationConfigRequestSchema = protoObject({
-  tenant: z.string().optional(),
+  tenant: z.optional(z.string()),
   taskId: RequiredStringSchema,
   id: RequiredStringSchema,
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { protoEnum } from '../wire/proto-json.ts';
 
 /** Every `Role` name, indexed by its proto number (0..2). */

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 
 /** A list of strings (the scopes one security scheme needs); an empty list may arrive as `{}`. */
 export const StringListSchema = protoObject({
-  list: z.array(z.string()).optional(),
+  list: z.optional(z.array(z.string())),
 });
 /** A string list. */
 export type StringList = z.infer<typeof StringListSchema>;
@@ -13,7 +13,7 @@ export type StringList = z.infer<typeof StringListSchema>;
  * with its scopes. A list of requirements is an OR of these ANDs.
  */
 export const SecurityRequirementSchema = protoObject({
-  schemes: z.record(z.string(), StringListSchema).optional(),
+  schemes: z.optional(z.record(z.string(), StringListSchema)),
 });
 /** A security requirement. */
 export type SecurityRequirement = z.infer<typeof SecurityRequirementSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { protoOneof } from '../wire/proto-oneof.ts';
 import { Int32Schema, StructSchema } from '../wire/proto-scalars.ts';
@@ -11,20 +11,20 @@ import { TaskSchema } from './task.ts';
  * `returnImmediately` (unset or false = wait for a terminal or interrupted state).
  */
 export const SendMessageConfigurationSchema = protoObject({
-  acceptedOutputModes: z.array(z.string()).optional(),
-  taskPushNotificationConfig: TaskPushNotificationConfigSchema.optional(),
-  historyLength: Int32Schema.optional(),
-  returnImmediately: z.boolean().optional(),
+  acceptedOutputModes: z.optional(z.array(z.string())),
+  taskPushNotificationConfig: z.optional(TaskPushNotificationConfigSchema),
+  historyLength: z.optional(Int32Schema),
+  returnImmediately: z.optional(z.boolean()),
 });
 /** Send configuration. */
 export type SendMessageConfiguration = z.infer<typeof SendMessageConfigurationSchema>;
 
 /** Parameters of `SendMessage` and `SendStreamingMessage`. */
 export const SendMessageRequestSchema = protoObject({
-  tenant: z.string().optional(),
+  tenant: z.optional(z.string()),
   message: MessageSchema,
-  configuration: SendMessageConfigurationSchema.optional(),
-  metadata: StructSchema.optional(),
+  configuration: z.optional(SendMessageConfigurationSchema),
+  metadata: z.optional(StructSchema),
 });
 /** A send-message request. */
 export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
@@ -34,7 +34,7 @@ export const SEND_MESSAGE_RESPONSE_FIELDS = ['task', 'message'] as const;
 
 /** Result of `SendMessage`: exactly one of `task` or `message` (a direct reply with no task). */
 export const SendMessageResponseSchema = protoOneof(
-  protoObject({ task: TaskSchema.optional(), message: MessageSchema.optional() }),
+  protoObject({ task: z.optional(TaskSchema), message: z.optional(MessageSchema) }),
   SEND_MESSAGE_RESPONSE_FIELDS,
 );
 /** A send-message response; narrow it with `'task' in response`. */

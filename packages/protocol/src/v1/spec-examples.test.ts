@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { TimestampSchema } from '../wire/proto-scalars.ts';
 import {
   AgentCapabilitiesSchema,
@@ -25,7 +25,7 @@ import {
   TaskPushNotificationConfigSchema,
 } from './index.ts';
 
-const schemas: Record<string, z.ZodType> = {
+const schemas: Record<string, z.ZodMiniType> = {
   AgentCapabilities: AgentCapabilitiesSchema,
   AgentCard: AgentCardSchema,
   AgentCardSignature: AgentCardSignatureSchema,
@@ -50,7 +50,7 @@ const schemas: Record<string, z.ZodType> = {
 };
 
 const ExampleSchema = z.object({ source: z.string(), schema: z.string(), json: z.unknown() });
-const IncompleteExampleSchema = ExampleSchema.extend({
+const IncompleteExampleSchema = z.extend(ExampleSchema, {
   why: z.string(),
   issuePaths: z.array(z.array(z.union([z.string(), z.number()]))),
 });
@@ -59,7 +59,7 @@ function readFixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`../../test/fixtures/v1/${name}`, import.meta.url), 'utf8'));
 }
 
-function schemaFor(name: string): z.ZodType {
+function schemaFor(name: string): z.ZodMiniType {
   const schema = schemas[name];
   if (!schema) throw new Error(`no schema registered for ${name}`);
   return schema;

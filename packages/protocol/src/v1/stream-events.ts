@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { RequiredStringSchema, StructSchema } from '../wire/proto-scalars.ts';
 import { ArtifactSchema } from './artifact.ts';
@@ -9,7 +9,7 @@ export const TaskStatusUpdateEventSchema = protoObject({
   taskId: RequiredStringSchema,
   contextId: RequiredStringSchema,
   status: TaskStatusSchema,
-  metadata: StructSchema.optional(),
+  metadata: z.optional(StructSchema),
 });
 /** A task status update event. */
 export type TaskStatusUpdateEvent = z.infer<typeof TaskStatusUpdateEventSchema>;
@@ -19,9 +19,9 @@ export const TaskArtifactUpdateEventSchema = protoObject({
   taskId: RequiredStringSchema,
   contextId: RequiredStringSchema,
   artifact: ArtifactSchema,
-  append: z.boolean().optional(),
-  lastChunk: z.boolean().optional(),
-  metadata: StructSchema.optional(),
+  append: z.optional(z.boolean()),
+  lastChunk: z.optional(z.boolean()),
+  metadata: z.optional(StructSchema),
 });
 /** A task artifact update event. */
 export type TaskArtifactUpdateEvent = z.infer<typeof TaskArtifactUpdateEventSchema>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { protoOneof } from '../wire/proto-oneof.ts';
 import { MessageSchema } from './message.ts';
@@ -14,10 +14,10 @@ export const STREAM_RESPONSE_FIELDS = ['task', 'message', 'statusUpdate', 'artif
  */
 export const StreamResponseSchema = protoOneof(
   protoObject({
-    task: TaskSchema.optional(),
-    message: MessageSchema.optional(),
-    statusUpdate: TaskStatusUpdateEventSchema.optional(),
-    artifactUpdate: TaskArtifactUpdateEventSchema.optional(),
+    task: z.optional(TaskSchema),
+    message: z.optional(MessageSchema),
+    statusUpdate: z.optional(TaskStatusUpdateEventSchema),
+    artifactUpdate: z.optional(TaskArtifactUpdateEventSchema),
   }),
   STREAM_RESPONSE_FIELDS,
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { Int32Schema, RequiredStringSchema, StructSchema, TimestampSchema } from '../wire/proto-scalars.ts';
 import { TaskSchema } from './task.ts';
@@ -6,23 +6,23 @@ import { TaskStateSchema } from './task-state.ts';
 
 /** Parameters of `GetTask`; `historyLength` caps the messages returned (0 = none, unset = no client limit). */
 export const GetTaskRequestSchema = protoObject({
-  tenant: z.string().optional(),
+  tenant: z.optional(z.string()),
   id: RequiredStringSchema,
-  historyLength: Int32Schema.optional(),
+  historyLength: z.optional(Int32Schema),
 });
 /** A get-task request. */
 export type GetTaskRequest = z.infer<typeof GetTaskRequestSchema>;
 
 /** Parameters of `ListTasks`: filters (context, state, updated-after), paging and what to include. */
 export const ListTasksRequestSchema = protoObject({
-  tenant: z.string().optional(),
-  contextId: z.string().optional(),
-  status: TaskStateSchema.optional(),
-  pageSize: Int32Schema.optional(),
-  pageToken: z.string().optional(),
-  historyLength: Int32Schema.optional(),
-  statusTimestampAfter: TimestampSchema.optional(),
-  includeArtifacts: z.boolean().optional(),
+  tenant: z.optional(z.string()),
+  contextId: z.optional(z.string()),
+  status: z.optional(TaskStateSchema),
+  pageSize: z.optional(Int32Schema),
+  pageToken: z.optional(z.string()),
+  historyLength: z.optional(Int32Schema),
+  statusTimestampAfter: z.optional(TimestampSchema),
+  includeArtifacts: z.optional(z.boolean()),
 });
 /** A list-tasks request. */
 export type ListTasksRequest = z.infer<typeof ListTasksRequestSchema>;
@@ -32,7 +32,7 @@ export type ListTasksRequest = z.infer<typeof ListTasksRequestSchema>;
  * `nextPageToken` is `""` on the last page.
  */
 export const ListTasksResponseSchema = protoObject({
-  tasks: z.array(TaskSchema).default(() => []),
+  tasks: z._default(z.array(TaskSchema), () => []),
   nextPageToken: z.string(),
   pageSize: Int32Schema,
   totalSize: Int32Schema,
@@ -42,16 +42,16 @@ export type ListTasksResponse = z.infer<typeof ListTasksResponseSchema>;
 
 /** Parameters of `CancelTask`. */
 export const CancelTaskRequestSchema = protoObject({
-  tenant: z.string().optional(),
+  tenant: z.optional(z.string()),
   id: RequiredStringSchema,
-  metadata: StructSchema.optional(),
+  metadata: z.optional(StructSchema),
 });
 /** A cancel-task request. */
 export type CancelTaskRequest = z.infer<typeof CancelTaskRequestSchema>;
 
 /** Parameters of `SubscribeToTask`. */
 export const SubscribeToTaskRequestSchema = protoObject({
-  tenant: z.string().optional(),
+  tenant: z.optional(z.string()),
   id: RequiredStringSchema,
 });
 /** A subscribe-to-task request. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { RequiredStringSchema, StructSchema, TimestampSchema } from '../wire/proto-scalars.ts';
 import { ArtifactSchema } from './artifact.ts';
@@ -8,8 +8,8 @@ import { TaskStateSchema } from './task-state.ts';
 /** The current state of a task, with an optional status message and the time it was recorded. */
 export const TaskStatusSchema = protoObject({
   state: TaskStateSchema,
-  message: MessageSchema.optional(),
-  timestamp: TimestampSchema.optional(),
+  message: z.optional(MessageSchema),
+  timestamp: z.optional(TimestampSchema),
 });
 /** A task status. */
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
@@ -17,11 +17,11 @@ export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 /** The core unit of work: a server-assigned id, its status, its artifacts and its message history. */
 export const TaskSchema = protoObject({
   id: RequiredStringSchema,
-  contextId: z.string().optional(),
+  contextId: z.optional(z.string()),
   status: TaskStatusSchema,
-  artifacts: z.array(ArtifactSchema).optional(),
-  history: z.array(MessageSchema).optional(),
-  metadata: StructSchema.optional(),
+  artifacts: z.optional(z.array(ArtifactSchema)),
+  history: z.optional(z.array(MessageSchema)),
+  metadata: z.optional(StructSchema),
 });
 /** A task. */
 export type Task = z.infer<typeof TaskSchema>;

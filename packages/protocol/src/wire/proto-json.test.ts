@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoEnum, protoObject, snakeToCamel } from './proto-json.ts';
 
 const Color = protoEnum(['COLOR_UNSPECIFIED', 'COLOR_RED', 'COLOR_BLUE']);
 const Thing = protoObject(
   {
     thingId: z.string(),
-    color: Color.optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-    value: z.unknown().optional(),
+    color: z.optional(Color),
+    metadata: z.optional(z.record(z.string(), z.unknown())),
+    value: z.optional(z.unknown()),
   },
   { nullableValueFields: ['value'] },
 );

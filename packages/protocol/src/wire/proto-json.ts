@@ -1,5 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isJsonObject } from './is-json-object.ts';
+import { preprocess } from './preprocess.ts';
+import { useEnglishZodMessages } from './zod-english.ts';
+
+// Every schema is built on this module, so its messages are English wherever a schema is used.
+useEnglishZodMessages();
 
 /**
  * ProtoJSON reading rules shared by every 1.0 schema: field names may arrive in lowerCamelCase (canonical)
@@ -23,7 +28,7 @@ export interface ProtoObjectOptions {
  * fields are dropped, unknown fields are stripped. Only this object's own keys are renamed; nested
  * `metadata`/`data` payloads are never touched.
  */
-export function protoObject<Shape extends z.ZodRawShape>(shape: Shape, options: ProtoObjectOptions = {}) {
+export function protoObject<Shape extends z.core.$ZodShape>(shape: Shape, options: ProtoObjectOptions = {}) {
   const known = new Set(Object.keys(shape));
   const keepNull = new Set(options.nullableValueFields ?? []);
   // Whether `input` can go to the object schema as it is: every key canonical and no null to drop. The schema
@@ -47,7 +52,7 @@ export function protoObject<Shape extends z.ZodRawShape>(shape: Shape, options: 
     }
     return output;
   };
-  return z.preprocess(normalize, z.object(shape));
+  return preprocess(normalize, z.object(shape));
 }
 
 /**
@@ -55,7 +60,7 @@ export function protoObject<Shape extends z.ZodRawShape>(shape: Shape, options: 
  * name or the integer; outputs the name.
  */
 export function protoEnum<const Names extends readonly [string, ...string[]]>(names: Names) {
-  return z.preprocess(
+  return preprocess(
     (input) => (typeof input === 'number' && Number.isInteger(input) ? (names[input] ?? input) : input),
     z.enum(names),
   );

@@ -1,13 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from './proto-json.ts';
 import { protoOneof } from './proto-oneof.ts';
 
 const Shape = protoOneof(
   protoObject({
-    circleRadius: z.number().optional(),
-    squareSide: z.number().optional(),
-    label: z.string().optional(),
+    circleRadius: z.optional(z.number()),
+    squareSide: z.optional(z.number()),
+    label: z.optional(z.string()),
   }),
   ['circleRadius', 'squareSide'],
 );

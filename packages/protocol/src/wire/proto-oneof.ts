@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isJsonObject } from './is-json-object.ts';
+import { preprocess } from './preprocess.ts';
 
 /** Flattens an intersection into one object type so editors show plain fields. */
 type Simplify<T> = { [Key in keyof T]: T[Key] } & {};
@@ -16,7 +17,7 @@ export type OneofUnion<
   ? Simplify<Omit<Fields, Members> & { [Key in Member]-?: Exclude<Fields[Key], undefined> }>
   : never;
 
-type MemberName<Schema extends z.ZodType<object>> = keyof z.output<Schema> & string;
+type MemberName<Schema extends z.ZodMiniType<object>> = keyof z.output<Schema> & string;
 
 /**
  * Rewrites a oneof that a peer leaked in ts-proto's in-memory form, `{ <oneofName>: { $case: member, value } }`,
@@ -44,13 +45,12 @@ function unwrapLeakedOneof(members: readonly string[]) {
  * unchanged; only its type becomes the narrowing {@link OneofUnion}.
  */
 export function protoOneof<
-  Schema extends z.ZodType<object>,
+  Schema extends z.ZodMiniType<object>,
   const Members extends readonly [MemberName<Schema>, ...MemberName<Schema>[]],
->(schema: Schema, members: Members): z.ZodType<OneofUnion<z.output<Schema>, Members[number]>, unknown> {
+>(schema: Schema, members: Members): z.ZodMiniType<OneofUnion<z.output<Schema>, Members[number]>, unknown> {
   const expected = `expected exactly one of ${members.join(', ')}`;
-  return z
-    .preprocess(unwrapLeakedOneof(members), schema)
-    .check((ctx) => {
+  return z.pipe(
+    preprocess(unwrapLeakedOneof(members), schema).check((ctx) => {
       const fields = ctx.value as Record<string, unknown>;
       const present = members.filter((member) => fields[member] !== undefined);
       if (present.length === 1) return;
@@ -59,6 +59,7 @@ export function protoOneof<
         input: ctx.value,
         message: present.length === 0 ? `${expected}, got none` : `${expected}, got ${present.join(' and ')}`,
       });
-    })
-    .transform((value) => value as OneofUnion<z.output<Schema>, Members[number]>);
+    }),
+    z.transform((value) => value as OneofUnion<z.output<Schema>, Members[number]>),
+  );
 }

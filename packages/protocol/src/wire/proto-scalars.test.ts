@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   BytesSchema,
   Int32Schema,
@@ -9,7 +9,7 @@ import {
   TimestampSchema,
 } from './proto-scalars.ts';
 
-function messageOf(schema: z.ZodType, input: unknown): string | undefined {
+function messageOf(schema: z.ZodMiniType, input: unknown): string | undefined {
   return schema.safeParse(input).error?.issues[0]?.message;
 }
 

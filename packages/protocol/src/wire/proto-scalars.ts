@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from './preprocess.ts';
 
 /**
  * ProtoJSON forms of the proto scalar and well-known types used by the A2A 1.0 messages: `int32`, `bytes`,
@@ -15,18 +16,18 @@ const INT32_MAX = 2_147_483_647;
  */
 export const RequiredStringSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-  .min(1, { error: 'must not be empty (the field is REQUIRED)' });
+  .check(z.minLength(1, { error: 'must not be empty (the field is REQUIRED)' }));
 /** A non-empty string. */
 export type RequiredString = z.infer<typeof RequiredStringSchema>;
 
 /** An `int32`: a JSON number or, as ProtoJSON allows, a decimal string (`"5"` reads as 5). */
-export const Int32Schema = z.preprocess(
+export const Int32Schema = preprocess(
   (input) => (typeof input === 'string' && /^-?\d+$/.test(input) ? Number(input) : input),
   z
     .number({ error: 'must be an integer (a JSON number or a decimal string)' })
-    .int({ error: 'must be a whole number' })
-    .min(INT32_MIN, { error: 'must fit in a signed 32-bit integer' })
-    .max(INT32_MAX, { error: 'must fit in a signed 32-bit integer' }),
+    .check(z.int({ error: 'must be a whole number' }))
+    .check(z.gte(INT32_MIN, { error: 'must fit in a signed 32-bit integer' }))
+    .check(z.lte(INT32_MAX, { error: 'must fit in a signed 32-bit integer' })),
 );
 /** A parsed `int32`. */
 export type Int32 = z.infer<typeof Int32Schema>;
@@ -36,11 +37,11 @@ const BASE64_STANDARD = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-
 const BASE64_URL_SAFE = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}(?:==)?|[A-Za-z0-9_-]{3}=?)?$/;
 
 /** A `bytes` field: base64 in the standard or URL-safe alphabet, padding optional, kept exactly as sent. */
-export const BytesSchema = z
-  .string({ error: 'must be a base64 string' })
-  .refine((value) => BASE64_STANDARD.test(value) || BASE64_URL_SAFE.test(value), {
+export const BytesSchema = z.string({ error: 'must be a base64 string' }).check(
+  z.refine((value) => BASE64_STANDARD.test(value) || BASE64_URL_SAFE.test(value), {
     error: 'must be base64 (standard or URL-safe alphabet, = padding optional, no whitespace)',
-  });
+  }),
+);
 /** Base64-encoded bytes. */
 export type Bytes = z.infer<typeof BytesSchema>;
 
@@ -65,10 +66,12 @@ function isRealDateTime(value: string): boolean {
  * A `google.protobuf.Timestamp`: an RFC 3339 date-time, kept exactly as sent. `Z`, an offset such as `+02:00`, or
  * no zone at all (a2a-python sends `2025-04-02T16:59:25.331844`) are accepted, with any fractional precision.
  */
-export const TimestampSchema = z.string({ error: 'must be a timestamp string' }).refine(isRealDateTime, {
-  error:
-    'must be an RFC 3339 date-time such as 2025-04-02T16:59:25.331Z (Z, an offset like +02:00, or no zone)',
-});
+export const TimestampSchema = z.string({ error: 'must be a timestamp string' }).check(
+  z.refine(isRealDateTime, {
+    error:
+      'must be an RFC 3339 date-time such as 2025-04-02T16:59:25.331Z (Z, an offset like +02:00, or no zone)',
+  }),
+);
 /** An RFC 3339 date-time string. */
 export type Timestamp = z.infer<typeof TimestampSchema>;
 
@@ -78,6 +81,15 @@ export const StructSchema = z.record(z.string(), z.unknown(), { error: 'must be 
 export type Struct = z.infer<typeof StructSchema>;
 
 /** A `google.protobuf.Value`: any JSON value, including `null`. */
-export const JsonValueSchema = z.json({ error: 'must be a JSON value' });
+export const JsonValueSchema: z.ZodMiniJSONSchema = z.lazy(() =>
+  z.union([
+    z.string({ error: 'must be a JSON value' }),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(JsonValueSchema),
+    z.record(z.string(), JsonValueSchema),
+  ]),
+) as unknown as z.ZodMiniJSONSchema;
 /** Any JSON value. */
 export type JsonValue = z.infer<typeof JsonValueSchema>;

@@ -2,7 +2,7 @@
  * The table of (operation, version, binding) → Baton schema that every captured exchange must match, and the
  * check that applies it. An exchange that matches no row, or more than one, is an error: nothing is skipped.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   A2AError,
   AgentCardSchema,
@@ -38,11 +38,11 @@ export interface Row {
   /** JSON-RPC method name, or `VERB /path` under the REST base (`{name}` is a path parameter). */
   readonly wire: string;
   /** JSON-RPC `params` / REST body (for 1.0 REST: merged with path and query parameters). */
-  readonly request: z.ZodType;
+  readonly request: z.ZodMiniType;
   /** JSON-RPC `result` / REST body of a success; omitted for streaming operations. */
-  readonly response?: z.ZodType;
+  readonly response?: z.ZodMiniType;
   /** Each SSE frame's `result` (JSON-RPC) or body (REST). */
-  readonly stream?: z.ZodType;
+  readonly stream?: z.ZodMiniType;
 }
 
 /** Absent params / body. */
@@ -213,7 +213,7 @@ export interface Checked {
   readonly errors: readonly A2AError[];
 }
 
-function parse<Schema extends z.ZodType>(
+function parse<Schema extends z.ZodMiniType>(
   row: Row,
   where: string,
   schema: Schema | undefined,

@@ -31,7 +31,7 @@ import {
   translate,
   v03,
 } from '@baton/protocol';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { translateParamsOrThrow } from '../binding/translate-params.ts';
 import type { A2ARequestHandler, EventStream } from '../handler/request-handler.ts';
 import type { CallContext } from '../vocabulary/call-context.ts';
@@ -130,12 +130,12 @@ function streamEventToV03(event: StreamResponse): unknown {
 }
 
 /** Parses with `schema`, naming the invalid field in a -32602 InvalidParams. */
-function parser<Schema extends z.ZodType>(schema: Schema): (params: Params) => z.output<Schema> {
+function parser<Schema extends z.ZodMiniType>(schema: Schema): (params: Params) => z.output<Schema> {
   return (params) => parseOrThrow(schema, params);
 }
 
 /** Parses 0.3 params with `schema`, then translates them to 1.0. */
-function fromV03<Schema extends z.ZodType, Request>(
+function fromV03<Schema extends z.ZodMiniType, Request>(
   schema: Schema,
   toV1: (params: z.output<Schema>) => Request,
 ): (params: Params) => Request {

@@ -5,7 +5,7 @@ import {
   translate,
   v03,
 } from '@baton/protocol';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { translateParamsOrThrow } from '../binding/index.ts';
 import { readQueryFields } from './query-fields.ts';
 import {
@@ -19,7 +19,7 @@ import {
 
 const rest = translate.rest;
 
-const GetTaskQuerySchema = z.object({ historyLength: Int32Schema.optional() });
+const GetTaskQuerySchema = z.object({ historyLength: z.optional(Int32Schema) });
 
 const taskIdOf = (input: RestCallInput): string => input.params.taskId ?? '';
 const configIdOf = (input: RestCallInput): string => input.params.configId ?? '';

@@ -13,6 +13,7 @@ import {
   RPC_STATUS_NAMES,
 } from '@baton/protocol';
 import { expect } from 'vitest';
+import * as z from 'zod/mini';
 import { dataOf, record } from './raw-http.ts';
 
 export type WireVersion = '1.0' | '0.3';
@@ -130,7 +131,7 @@ export function expectRestError(
     expect(error.code).toBe(BINDING_STATUSES.has(error.code) ? error.code : row?.httpStatus);
     return;
   }
-  const parsed = JsonRpcErrorObjectSchema.strict().parse(body);
+  const parsed = z.strictObject(JsonRpcErrorObjectSchema.shape).parse(body);
   const row = errorByCode(parsed.code);
   expect(row, `code ${parsed.code}`).toBeDefined();
   if (status !== undefined && !BINDING_STATUSES.has(status)) expect(status).toBe(row?.httpStatus);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AgentExtensionSchema } from '../../v1/agent-capabilities.ts';
 import { AgentCardSignatureSchema } from '../../v1/agent-card.ts';
 import { protoObject } from '../../wire/proto-json.ts';
@@ -10,11 +10,11 @@ export const AgentSkillSchema = protoObject({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  tags: z.array(z.string()).default([]),
-  examples: z.array(z.string()).optional(),
-  inputModes: z.array(z.string()).optional(),
-  outputModes: z.array(z.string()).optional(),
-  security: z.array(SecuritySchema).optional(),
+  tags: z._default(z.array(z.string()), []),
+  examples: z.optional(z.array(z.string())),
+  inputModes: z.optional(z.array(z.string())),
+  outputModes: z.optional(z.array(z.string())),
+  security: z.optional(z.array(SecuritySchema)),
 });
 /** A 0.3 proto skill. */
 export type AgentSkill = z.infer<typeof AgentSkillSchema>;
@@ -24,9 +24,9 @@ export type AgentSkill = z.infer<typeof AgentSkillSchema>;
  * message field for field, so its schema is reused (an empty `uri`, which ProtoJSON leaves out, reads as unset).
  */
 export const AgentCapabilitiesSchema = protoObject({
-  streaming: z.boolean().optional(),
-  pushNotifications: z.boolean().optional(),
-  extensions: z.array(AgentExtensionSchema).optional(),
+  streaming: z.optional(z.boolean()),
+  pushNotifications: z.optional(z.boolean()),
+  extensions: z.optional(z.array(AgentExtensionSchema)),
 });
 /** 0.3 proto capabilities. */
 export type AgentCapabilities = z.infer<typeof AgentCapabilitiesSchema>;
@@ -41,19 +41,19 @@ export const AgentCardSchema = protoObject({
   name: z.string(),
   description: z.string(),
   url: z.string(),
-  preferredTransport: z.string().optional(),
-  additionalInterfaces: z.array(protoObject({ url: z.string(), transport: z.string() })).optional(),
-  provider: protoObject({ url: z.string(), organization: z.string() }).optional(),
+  preferredTransport: z.optional(z.string()),
+  additionalInterfaces: z.optional(z.array(protoObject({ url: z.string(), transport: z.string() }))),
+  provider: z.optional(protoObject({ url: z.string(), organization: z.string() })),
   version: z.string(),
-  documentationUrl: z.string().optional(),
-  capabilities: AgentCapabilitiesSchema.default({}),
-  securitySchemes: z.record(z.string(), SecuritySchemeSchema).optional(),
-  security: z.array(SecuritySchema).optional(),
-  defaultInputModes: z.array(z.string()).default([]),
-  defaultOutputModes: z.array(z.string()).default([]),
-  skills: z.array(AgentSkillSchema).default([]),
-  supportsAuthenticatedExtendedCard: z.boolean().optional(),
-  signatures: z.array(AgentCardSignatureSchema).optional(),
+  documentationUrl: z.optional(z.string()),
+  capabilities: z._default(AgentCapabilitiesSchema, {}),
+  securitySchemes: z.optional(z.record(z.string(), SecuritySchemeSchema)),
+  security: z.optional(z.array(SecuritySchema)),
+  defaultInputModes: z._default(z.array(z.string()), []),
+  defaultOutputModes: z._default(z.array(z.string()), []),
+  skills: z._default(z.array(AgentSkillSchema), []),
+  supportsAuthenticatedExtendedCard: z.optional(z.boolean()),
+  signatures: z.optional(z.array(AgentCardSignatureSchema)),
 });
 /** A 0.3 agent card in proto form. */
 export type AgentCard = z.infer<typeof AgentCardSchema>;

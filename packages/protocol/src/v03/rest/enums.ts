@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { RoleSchema as ProtoRoleSchema, ROLES } from '../../v1/role.ts';
+import { preprocess } from '../../wire/preprocess.ts';
 import { protoEnum } from '../../wire/proto-json.ts';
 
 /** Every 0.3 proto `TaskState` name, indexed by its proto number (note `CANCELLED` with two Ls). */
@@ -19,7 +20,7 @@ export const TASK_STATES = [
  * A 0.3 REST task state; reads the name or the proto number, writes the name. The 1.0 spelling
  * `TASK_STATE_CANCELED` is read as `TASK_STATE_CANCELLED`.
  */
-export const TaskStateSchema = z.preprocess(
+export const TaskStateSchema = preprocess(
   (input) => (input === 'TASK_STATE_CANCELED' ? 'TASK_STATE_CANCELLED' : input),
   protoEnum(TASK_STATES),
 );
@@ -30,9 +31,11 @@ export type TaskState = z.infer<typeof TaskStateSchema>;
 export { ROLES };
 
 /** The sender of a 0.3 REST message: `ROLE_USER` or `ROLE_AGENT` (name or number); unspecified is rejected. */
-export const RoleSchema = ProtoRoleSchema.refine(
-  (role): role is Exclude<(typeof ROLES)[number], 'ROLE_UNSPECIFIED'> => role !== 'ROLE_UNSPECIFIED',
-  { error: 'role must be ROLE_USER or ROLE_AGENT' },
+export const RoleSchema = ProtoRoleSchema.check(
+  z.refine(
+    (role): role is Exclude<(typeof ROLES)[number], 'ROLE_UNSPECIFIED'> => role !== 'ROLE_UNSPECIFIED',
+    { error: 'role must be ROLE_USER or ROLE_AGENT' },
+  ),
 );
 /** A 0.3 `ROLE_*` name. */
 export type Role = z.infer<typeof RoleSchema>;

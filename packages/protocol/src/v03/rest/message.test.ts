@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { MessageSchema } from './message.ts';
 import { PartSchema } from './part.ts';
 
-function issues(schema: z.ZodType, input: unknown) {
+function issues(schema: z.ZodMiniType, input: unknown) {
   return schema.safeParse(input).error?.issues.map(({ path, message }) => ({ path, message }));
 }
 

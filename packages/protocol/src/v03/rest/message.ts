@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../../wire/proto-json.ts';
 import { MetadataSchema } from '../json-object.ts';
 import { RoleSchema } from './enums.ts';
@@ -6,21 +6,20 @@ import { PartSchema } from './part.ts';
 
 const messageFields = protoObject({
   messageId: z.string(),
-  contextId: z.string().optional(),
-  taskId: z.string().optional(),
+  contextId: z.optional(z.string()),
+  taskId: z.optional(z.string()),
   role: RoleSchema,
-  content: z.array(PartSchema).default([]),
-  metadata: MetadataSchema.optional(),
-  extensions: z.array(z.string()).optional(),
+  content: z._default(z.array(PartSchema), []),
+  metadata: z.optional(MetadataSchema),
+  extensions: z.optional(z.array(z.string())),
 });
 
 /**
  * A message in 0.3 ProtoJSON: its parts are in `content` (an empty list may be omitted, and reads as `[]`) and
  * it has no `referenceTaskIds`. A JSON-RPC-shaped message with `parts` is rejected rather than read as empty.
  */
-export const MessageSchema = z
-  .unknown()
-  .check((ctx) => {
+export const MessageSchema = z.pipe(
+  z.unknown().check((ctx) => {
     const input = ctx.value;
     if (typeof input !== 'object' || input === null || !('parts' in input) || 'content' in input) return;
     ctx.issues.push({
@@ -29,7 +28,8 @@ export const MessageSchema = z
       path: ['parts'],
       message: 'a 0.3 REST message carries its parts in content, not parts',
     });
-  })
-  .pipe(messageFields);
+  }),
+  messageFields,
+);
 /** A 0.3 REST message. */
 export type Message = z.infer<typeof MessageSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
 import { BytesSchema } from '../../wire/proto-scalars.ts';
@@ -10,9 +10,9 @@ export const FILE_PART_FIELDS = ['fileWithUri', 'fileWithBytes'] as const;
 /** A file in 0.3 ProtoJSON: exactly one of `fileWithUri` or `fileWithBytes` (base64), plus `mimeType`. */
 export const FilePartSchema = protoOneof(
   protoObject({
-    fileWithUri: z.string().optional(),
-    fileWithBytes: BytesSchema.optional(),
-    mimeType: z.string().optional(),
+    fileWithUri: z.optional(z.string()),
+    fileWithBytes: z.optional(BytesSchema),
+    mimeType: z.optional(z.string()),
   }),
   FILE_PART_FIELDS,
 );
@@ -21,7 +21,7 @@ export type FilePart = z.infer<typeof FilePartSchema>;
 
 /** Structured data in 0.3 ProtoJSON: the object sits one level down, in `data.data`. */
 export const DataPartSchema = protoObject({
-  data: MetadataSchema.optional(),
+  data: z.optional(MetadataSchema),
 });
 /** A 0.3 REST data part body. */
 export type DataPart = z.infer<typeof DataPartSchema>;
@@ -32,9 +32,9 @@ export const PART_FIELDS = ['text', 'file', 'data'] as const;
 /** A message or artifact part in 0.3 ProtoJSON: exactly one of `text`, `file` or `data` (no `kind`). */
 export const PartSchema = protoOneof(
   protoObject({
-    text: z.string().optional(),
-    file: FilePartSchema.optional(),
-    data: DataPartSchema.optional(),
+    text: z.optional(z.string()),
+    file: z.optional(FilePartSchema),
+    data: z.optional(DataPartSchema),
   }),
   PART_FIELDS,
 );

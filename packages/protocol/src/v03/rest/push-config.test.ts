@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   CreatePushConfigBodySchema,
   ListTaskPushNotificationConfigResponseSchema,
@@ -8,7 +8,7 @@ import {
   TaskPushNotificationConfigSchema,
 } from './push-config.ts';
 
-function issues(schema: z.ZodType, input: unknown) {
+function issues(schema: z.ZodMiniType, input: unknown) {
   return schema.safeParse(input).error?.issues.map(({ path, message }) => ({ path, message }));
 }
 

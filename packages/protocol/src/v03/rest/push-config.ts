@@ -1,21 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isJsonObject } from '../../wire/is-json-object.ts';
+import { preprocess } from '../../wire/preprocess.ts';
 import { protoObject } from '../../wire/proto-json.ts';
 
 /** How the agent authenticates to the webhook, in 0.3 ProtoJSON; an empty `schemes` list reads as `[]`. */
 export const AuthenticationInfoSchema = protoObject({
-  schemes: z.array(z.string()).default([]),
-  credentials: z.string().optional(),
+  schemes: z._default(z.array(z.string()), []),
+  credentials: z.optional(z.string()),
 });
 /** 0.3 REST webhook authentication. */
 export type AuthenticationInfo = z.infer<typeof AuthenticationInfoSchema>;
 
 /** A webhook in 0.3 ProtoJSON: `url`, optional `id`, `token` and `authentication`. */
 export const PushNotificationConfigSchema = protoObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   url: z.string(),
-  token: z.string().optional(),
-  authentication: AuthenticationInfoSchema.optional(),
+  token: z.optional(z.string()),
+  authentication: z.optional(AuthenticationInfoSchema),
 });
 /** A 0.3 REST webhook. */
 export type PushNotificationConfig = z.infer<typeof PushNotificationConfigSchema>;
@@ -36,7 +37,7 @@ export function parsePushConfigName(name: string): { taskId: string; configId: s
 /** The resource name of a 0.3 REST push config, `tasks/{taskId}/pushNotificationConfigs/{configId}`. */
 export const PushConfigNameSchema = z
   .string()
-  .regex(PUSH_CONFIG_NAME, 'must be tasks/{taskId}/pushNotificationConfigs/{configId}');
+  .check(z.regex(PUSH_CONFIG_NAME, 'must be tasks/{taskId}/pushNotificationConfigs/{configId}'));
 /** A 0.3 REST push config resource name. */
 export type PushConfigName = z.infer<typeof PushConfigNameSchema>;
 
@@ -53,7 +54,7 @@ export const TaskPushNotificationConfigSchema = protoObject({
 export type TaskPushNotificationConfig = z.infer<typeof TaskPushNotificationConfigSchema>;
 
 const createBody = protoObject({
-  name: PushConfigNameSchema.optional(),
+  name: z.optional(PushConfigNameSchema),
   pushNotificationConfig: PushNotificationConfigSchema,
 });
 
@@ -74,14 +75,14 @@ function unwrapCreateRequest(input: unknown): unknown {
  * it, `name` optional since the path names the task) or a2a-python's `{parent, configId, config}` wrapper, read
  * as its `config` with `configId` as the config id when the config has none.
  */
-export const CreatePushConfigBodySchema = z.preprocess(unwrapCreateRequest, createBody);
+export const CreatePushConfigBodySchema = preprocess(unwrapCreateRequest, createBody);
 /** A 0.3 REST push config creation body. */
 export type CreatePushConfigBody = z.infer<typeof CreatePushConfigBodySchema>;
 
 /** The body of `GET /v1/tasks/{id}/pushNotificationConfigs`: `configs` (omitted when empty) and a page token. */
 export const ListTaskPushNotificationConfigResponseSchema = protoObject({
-  configs: z.array(TaskPushNotificationConfigSchema).default([]),
-  nextPageToken: z.string().optional(),
+  configs: z._default(z.array(TaskPushNotificationConfigSchema), []),
+  nextPageToken: z.optional(z.string()),
 });
 /** A 0.3 REST push config list. */
 export type ListTaskPushNotificationConfigResponse = z.infer<

@@ -1,34 +1,42 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MutualTlsSecuritySchemeSchema, SECURITY_SCHEME_FIELDS } from '../../v1/security-scheme.ts';
 import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
 
-const scopes = z.record(z.string(), z.string()).default({});
+const scopes = z._default(z.record(z.string(), z.string()), {});
 
 /** The OAuth 2.0 flow a 0.3 proto card declares: exactly one of the four flows (a oneof in the 0.3 proto). */
 export const OAuthFlowsSchema = protoOneof(
   protoObject({
-    authorizationCode: protoObject({
-      authorizationUrl: z.string(),
-      tokenUrl: z.string(),
-      refreshUrl: z.string().optional(),
-      scopes,
-    }).optional(),
-    clientCredentials: protoObject({
-      tokenUrl: z.string(),
-      refreshUrl: z.string().optional(),
-      scopes,
-    }).optional(),
-    implicit: protoObject({
-      authorizationUrl: z.string(),
-      refreshUrl: z.string().optional(),
-      scopes,
-    }).optional(),
-    password: protoObject({
-      tokenUrl: z.string(),
-      refreshUrl: z.string().optional(),
-      scopes,
-    }).optional(),
+    authorizationCode: z.optional(
+      protoObject({
+        authorizationUrl: z.string(),
+        tokenUrl: z.string(),
+        refreshUrl: z.optional(z.string()),
+        scopes,
+      }),
+    ),
+    clientCredentials: z.optional(
+      protoObject({
+        tokenUrl: z.string(),
+        refreshUrl: z.optional(z.string()),
+        scopes,
+      }),
+    ),
+    implicit: z.optional(
+      protoObject({
+        authorizationUrl: z.string(),
+        refreshUrl: z.optional(z.string()),
+        scopes,
+      }),
+    ),
+    password: z.optional(
+      protoObject({
+        tokenUrl: z.string(),
+        refreshUrl: z.optional(z.string()),
+        scopes,
+      }),
+    ),
   }),
   ['authorizationCode', 'clientCredentials', 'implicit', 'password'],
 );
@@ -42,26 +50,34 @@ export { SECURITY_SCHEME_FIELDS };
 /** A security scheme in 0.3 proto form: a oneof wrapper (API key `location`, not `in`). */
 export const SecuritySchemeSchema = protoOneof(
   protoObject({
-    apiKeySecurityScheme: protoObject({
-      description: z.string().optional(),
-      location: z.string(),
-      name: z.string(),
-    }).optional(),
-    httpAuthSecurityScheme: protoObject({
-      description: z.string().optional(),
-      scheme: z.string(),
-      bearerFormat: z.string().optional(),
-    }).optional(),
-    oauth2SecurityScheme: protoObject({
-      description: z.string().optional(),
-      flows: OAuthFlowsSchema,
-      oauth2MetadataUrl: z.string().optional(),
-    }).optional(),
-    openIdConnectSecurityScheme: protoObject({
-      description: z.string().optional(),
-      openIdConnectUrl: z.string(),
-    }).optional(),
-    mtlsSecurityScheme: MutualTlsSecuritySchemeSchema.optional(),
+    apiKeySecurityScheme: z.optional(
+      protoObject({
+        description: z.optional(z.string()),
+        location: z.string(),
+        name: z.string(),
+      }),
+    ),
+    httpAuthSecurityScheme: z.optional(
+      protoObject({
+        description: z.optional(z.string()),
+        scheme: z.string(),
+        bearerFormat: z.optional(z.string()),
+      }),
+    ),
+    oauth2SecurityScheme: z.optional(
+      protoObject({
+        description: z.optional(z.string()),
+        flows: OAuthFlowsSchema,
+        oauth2MetadataUrl: z.optional(z.string()),
+      }),
+    ),
+    openIdConnectSecurityScheme: z.optional(
+      protoObject({
+        description: z.optional(z.string()),
+        openIdConnectUrl: z.string(),
+      }),
+    ),
+    mtlsSecurityScheme: z.optional(MutualTlsSecuritySchemeSchema),
   }),
   SECURITY_SCHEME_FIELDS,
 );
@@ -70,7 +86,7 @@ export type SecurityScheme = z.infer<typeof SecuritySchemeSchema>;
 
 /** A security requirement in 0.3 proto form: `{schemes: {name: {list: [scopes]}}}` (an empty list may be `{}`). */
 export const SecuritySchema = protoObject({
-  schemes: z.record(z.string(), protoObject({ list: z.array(z.string()).default([]) })).default({}),
+  schemes: z._default(z.record(z.string(), protoObject({ list: z._default(z.array(z.string()), []) })), {}),
 });
 /** A 0.3 proto security requirement. */
 export type Security = z.infer<typeof SecuritySchema>;

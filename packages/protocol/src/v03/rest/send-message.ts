@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SEND_MESSAGE_RESPONSE_FIELDS } from '../../v1/send-message.ts';
 import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
@@ -14,10 +14,10 @@ import { TaskSchema } from './task.ts';
  * `pushNotificationConfig`), `historyLength` (0 or absent: no limit) and `blocking`.
  */
 export const SendMessageConfigurationSchema = protoObject({
-  acceptedOutputModes: z.array(z.string()).optional(),
-  pushNotification: PushNotificationConfigSchema.optional(),
-  historyLength: Int32Schema.optional(),
-  blocking: z.boolean().optional(),
+  acceptedOutputModes: z.optional(z.array(z.string())),
+  pushNotification: z.optional(PushNotificationConfigSchema),
+  historyLength: z.optional(Int32Schema),
+  blocking: z.optional(z.boolean()),
 });
 /** 0.3 REST send options. */
 export type SendMessageConfiguration = z.infer<typeof SendMessageConfigurationSchema>;
@@ -28,8 +28,8 @@ export const SendMessageRequestSchema = withJsonName(
   'message',
   protoObject({
     message: MessageSchema,
-    configuration: SendMessageConfigurationSchema.optional(),
-    metadata: MetadataSchema.optional(),
+    configuration: z.optional(SendMessageConfigurationSchema),
+    metadata: z.optional(MetadataSchema),
   }),
 );
 /** A 0.3 REST send request. */
@@ -44,8 +44,8 @@ export const SendMessageResponseSchema = protoOneof(
     'msg',
     'message',
     protoObject({
-      task: TaskSchema.optional(),
-      message: MessageSchema.optional(),
+      task: z.optional(TaskSchema),
+      message: z.optional(MessageSchema),
     }),
   ),
   SEND_MESSAGE_RESPONSE_FIELDS,

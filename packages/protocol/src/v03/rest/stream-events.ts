@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../../wire/proto-json.ts';
 import { MetadataSchema } from '../json-object.ts';
 import { ArtifactSchema } from './artifact.ts';
@@ -9,8 +9,8 @@ export const TaskStatusUpdateEventSchema = protoObject({
   taskId: z.string(),
   contextId: z.string(),
   status: TaskStatusSchema,
-  final: z.boolean().default(false),
-  metadata: MetadataSchema.optional(),
+  final: z._default(z.boolean(), false),
+  metadata: z.optional(MetadataSchema),
 });
 /** A 0.3 REST status-update event. */
 export type TaskStatusUpdateEvent = z.infer<typeof TaskStatusUpdateEventSchema>;
@@ -20,9 +20,9 @@ export const TaskArtifactUpdateEventSchema = protoObject({
   taskId: z.string(),
   contextId: z.string(),
   artifact: ArtifactSchema,
-  append: z.boolean().optional(),
-  lastChunk: z.boolean().optional(),
-  metadata: MetadataSchema.optional(),
+  append: z.optional(z.boolean()),
+  lastChunk: z.optional(z.boolean()),
+  metadata: z.optional(MetadataSchema),
 });
 /** A 0.3 REST artifact-update event. */
 export type TaskArtifactUpdateEvent = z.infer<typeof TaskArtifactUpdateEventSchema>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { STREAM_RESPONSE_FIELDS } from '../../v1/stream-response.ts';
 import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
@@ -19,10 +19,10 @@ export const StreamResponseSchema = protoOneof(
     'msg',
     'message',
     protoObject({
-      task: TaskSchema.optional(),
-      message: MessageSchema.optional(),
-      statusUpdate: TaskStatusUpdateEventSchema.optional(),
-      artifactUpdate: TaskArtifactUpdateEventSchema.optional(),
+      task: z.optional(TaskSchema),
+      message: z.optional(MessageSchema),
+      statusUpdate: z.optional(TaskStatusUpdateEventSchema),
+      artifactUpdate: z.optional(TaskArtifactUpdateEventSchema),
     }),
   ),
   STREAM_RESPONSE_FIELDS,

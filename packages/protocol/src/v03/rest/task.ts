@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { protoObject } from '../../wire/proto-json.ts';
 import { MetadataSchema } from '../json-object.ts';
 import { TimestampSchema } from '../timestamp.ts';
@@ -15,9 +15,9 @@ export const TaskStatusSchema = withJsonName(
   'update',
   'message',
   protoObject({
-    state: TaskStateSchema.default('TASK_STATE_UNSPECIFIED'),
-    message: MessageSchema.optional(),
-    timestamp: TimestampSchema.optional(),
+    state: z._default(TaskStateSchema, 'TASK_STATE_UNSPECIFIED'),
+    message: z.optional(MessageSchema),
+    timestamp: z.optional(TimestampSchema),
   }),
 );
 /** A 0.3 REST task status. */
@@ -28,9 +28,9 @@ export const TaskSchema = protoObject({
   id: z.string(),
   contextId: z.string(),
   status: TaskStatusSchema,
-  artifacts: z.array(ArtifactSchema).optional(),
-  history: z.array(MessageSchema).optional(),
-  metadata: MetadataSchema.optional(),
+  artifacts: z.optional(z.array(ArtifactSchema)),
+  history: z.optional(z.array(MessageSchema)),
+  metadata: z.optional(MetadataSchema),
 });
 /** A 0.3 REST task. */
 export type Task = z.infer<typeof TaskSchema>;
