@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { measureBytes, renderBytesReport } from '@baton/size';
 import { buildBundles } from './build-targets.ts';
 import { measureChainOverhead } from './chain-overhead.ts';
 import { growthProblems, renderGrowthPlots, renderGrowthReport } from './growth/report-growth.ts';
@@ -96,6 +97,7 @@ try {
   const growth = await runGrowth(generator, { ...settings, serverCore, log });
   const grpc = await runGrpc(generator, { ...settings, serverCore, log });
   const runtimes = await runRuntimes(generator, { ...settings, serverCore, log });
+  const bytes = await measureBytes();
 
   problems = [
     ...answerProblems(figures, TARGETS),
@@ -125,7 +127,7 @@ try {
     memory,
     chain,
     plots: PLOTS,
-  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n\n${renderGrpcReport(grpc).join('\n')}\n\n${renderRuntimesReport(runtimes).join('\n')}\n`;
+  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n\n${renderGrpcReport(grpc).join('\n')}\n\n${renderRuntimesReport(runtimes).join('\n')}\n\n${renderBytesReport(bytes)}`;
   const plots = {
     'throughput.svg': renderThroughputPlot({ workloads: WORKLOADS, figures }),
     ...renderGrowthPlots(growth),
