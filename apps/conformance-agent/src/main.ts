@@ -24,7 +24,7 @@ async function openConfiguredStores() {
 }
 
 // First: the server sees an OpenTelemetry SDK only if it is registered before it is created.
-const telemetry = startTelemetry('conformance-agent');
+const telemetry = await startTelemetry('conformance-agent');
 const logger = createAppLogger({ name: 'conformance-agent', level: process.env.LOG_LEVEL });
 const stores = await openConfiguredStores();
 function settingsFromEnv() {

@@ -111,7 +111,7 @@ async function prepare(): Promise<{
 }> {
   try {
     // First: the libraries see an OpenTelemetry SDK only if it is registered before servers and clients exist.
-    const telemetry = startTelemetry('orchestrator');
+    const telemetry = await startTelemetry('orchestrator');
     const logger = createAppLogger({ name: 'orchestrator', level: process.env.LOG_LEVEL });
     const auth = readAuth(process.env);
     checkExposure(hostname, auth, process.env);

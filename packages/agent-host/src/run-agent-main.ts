@@ -95,7 +95,7 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
   const { name } = options;
   try {
     // First: the libraries see an OpenTelemetry SDK only if it is registered before servers and clients exist.
-    const telemetry = startTelemetry(name, env);
+    const telemetry = await startTelemetry(name, env);
     const logger = createAppLogger({ name, level: env.LOG_LEVEL });
     const port = readPort(env.PORT, options.defaultPort);
     const hostname = env.HOST?.trim() || '127.0.0.1';

@@ -4,7 +4,7 @@
  * with the trace and span ids.
  *
  * @example
- * const telemetry = startTelemetry('outline-agent'); // first, before servers and clients exist
+ * const telemetry = await startTelemetry('outline-agent'); // first, before servers and clients exist
  * const logger = createAppLogger({ name: 'outline-agent', level: process.env.LOG_LEVEL });
  */
 export { type AppLogger, type AppLoggerOptions, createAppLogger } from './create-app-logger.ts';

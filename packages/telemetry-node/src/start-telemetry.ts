@@ -1,13 +1,5 @@
 import { DiagLogLevel, diag } from '@opentelemetry/api';
-import { OTLPMetricExporter as OTLPHttpJsonMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
-import { OTLPMetricExporter as OTLPProtoMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
-import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
-import {
-  ConsoleMetricExporter,
-  type IMetricReader,
-  PeriodicExportingMetricReader,
-} from '@opentelemetry/sdk-metrics';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import type { IMetricReader, PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { Hono } from 'hono';
 import { createPrometheusRoute } from './prometheus-route.ts';
 import { readTelemetryPlan, type TelemetryPlan } from './telemetry-env.ts';
@@ -22,14 +14,27 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
+/** The push exporter a metrics kind asks for, loaded only when asked for. */
+async function loadPushExporter(kind: 'console' | 'otlp', plan: TelemetryPlan): Promise<PushMetricExporter> {
+  if (kind === 'console') return new (await import('@opentelemetry/sdk-metrics')).ConsoleMetricExporter();
+  if (plan.protocol === 'http/json') {
+    return new (await import('@opentelemetry/exporter-metrics-otlp-http')).OTLPMetricExporter();
+  }
+  return new (await import('@opentelemetry/exporter-metrics-otlp-proto')).OTLPMetricExporter();
+}
+
 /**
  * Starts the official OpenTelemetry Node SDK when the standard variables ask for it (see
- * {@link readTelemetryPlan}), and does nothing when they do not. Call it first in an app's `main`, before any
- * server or client is created: Baton's libraries use `@opentelemetry/api` and see the SDK only if it is
- * registered by then. Traces use the SDK's own reading of `OTEL_EXPORTER_OTLP_*`, `OTEL_TRACES_SAMPLER` and
+ * {@link readTelemetryPlan}), and does nothing when they do not: the SDK and its exporters are loaded only
+ * then, so an app that exports nothing starts without them. Await it first in an app's `main`, before any server
+ * or client is created: Baton's libraries use `@opentelemetry/api` and see the SDK only if it is registered by
+ * then. Traces use the SDK's own reading of `OTEL_EXPORTER_OTLP_*`, `OTEL_TRACES_SAMPLER` and
  * `OTEL_RESOURCE_ATTRIBUTES`.
  */
-export function startTelemetry(defaultServiceName: string, env: NodeJS.ProcessEnv = process.env): Telemetry {
+export async function startTelemetry(
+  defaultServiceName: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Telemetry> {
   const plan = readTelemetryPlan(env, defaultServiceName);
   if (plan === undefined) return { plan, metricsRoute: undefined, shutdown: async () => undefined };
   if (env.OTEL_LOG_LEVEL === undefined)
@@ -39,6 +44,7 @@ export function startTelemetry(defaultServiceName: string, env: NodeJS.ProcessEn
   let metricsRoute: Hono | undefined;
   for (const kind of plan.metrics) {
     if (kind === 'prometheus') {
+      const { PrometheusExporter } = await import('@opentelemetry/exporter-prometheus');
       const reader = new PrometheusExporter({ preventServerStart: true });
       readers.push(reader);
       metricsRoute = createPrometheusRoute(reader);
@@ -47,18 +53,15 @@ export function startTelemetry(defaultServiceName: string, env: NodeJS.ProcessEn
         `${plan.serviceName}: OTLP metrics over gRPC are not built in; use http/protobuf or http/json`,
       );
     } else {
-      const exporter =
-        kind === 'console'
-          ? new ConsoleMetricExporter()
-          : plan.protocol === 'http/json'
-            ? new OTLPHttpJsonMetricExporter()
-            : new OTLPProtoMetricExporter();
+      const { PeriodicExportingMetricReader } = await import('@opentelemetry/sdk-metrics');
+      const exporter = await loadPushExporter(kind, plan);
       readers.push(
         new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: plan.metricIntervalMs }),
       );
     }
   }
 
+  const { NodeSDK } = await import('@opentelemetry/sdk-node');
   const sdk = new NodeSDK({
     ...(env.OTEL_SERVICE_NAME ? {} : { serviceName: plan.serviceName }),
     // Traces: the SDK's own reading of OTEL_TRACES_EXPORTER and OTEL_EXPORTER_OTLP_* (grpc included); none at all

@@ -14,7 +14,7 @@ describe('Prometheus metrics on the app port', () => {
   let running: RunningA2AServer;
 
   beforeAll(async () => {
-    telemetry = startTelemetry('metrics-test', { OTEL_METRICS_EXPORTER: 'prometheus' });
+    telemetry = await startTelemetry('metrics-test', { OTEL_METRICS_EXPORTER: 'prometheus' });
     const server = createA2AServer({
       card: { name: 'Echo', description: 'Echoes', version: '1.0.0', skills: [] },
       executor: async (ctx) => {

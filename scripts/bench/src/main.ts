@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureBytes, renderBytesReport } from '@baton/size';
-import { buildBundles } from './build-targets.ts';
+import { buildBundles, buildColdStartBundles } from './build-targets.ts';
 import { measureChainOverhead } from './chain-overhead.ts';
 import { growthProblems, renderGrowthPlots, renderGrowthReport } from './growth/report-growth.ts';
 import { FULL_GROWTH, runGrowth, SMOKE_GROWTH } from './growth/run-growth.ts';
@@ -18,6 +18,7 @@ import { describeMachine } from './machine.ts';
 import { canPin, pin, startLoadGenerator } from './processes.ts';
 import { renderReport, renderThroughputPlot } from './report.ts';
 import { renderStoresReport } from './report-stores.ts';
+import { renderColdStartReport, runColdStart } from './run-cold-start.ts';
 import { renderGrpcReport, runGrpc } from './run-grpc.ts';
 import { runMemory } from './run-memory.ts';
 import { renderRuntimesReport, runRuntimes } from './run-runtimes.ts';
@@ -46,6 +47,7 @@ const settings = {
   largeTasks: Number(values['large-tasks'] ?? (smoke ? 400 : 1_000_000)),
   chainWarmup: smoke ? 1 : 5,
   growth: smoke ? SMOKE_GROWTH : FULL_GROWTH,
+  coldStartRounds: smoke ? 1 : 10,
 };
 /** The folder of the plots, next to the report and named after it. */
 const PLOTS = 'benchmarks';
@@ -79,6 +81,7 @@ if (loadCore !== undefined) pin(process.pid, loadCore);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 await buildBundles();
+await buildColdStartBundles();
 const generator = await startLoadGenerator(loadCore);
 let problems: string[] = [];
 try {
@@ -97,6 +100,7 @@ try {
   const growth = await runGrowth(generator, { ...settings, serverCore, log });
   const grpc = await runGrpc(generator, { ...settings, serverCore, log });
   const runtimes = await runRuntimes(generator, { ...settings, serverCore, log });
+  const coldStart = await runColdStart({ rounds: settings.coldStartRounds, serverCore, log });
   const bytes = await measureBytes();
 
   problems = [
@@ -113,6 +117,7 @@ try {
     ...answerProblems(grpc.figures, grpc.targets),
     ...answerProblems(runtimes.figures, runtimes.targets),
     ...growthProblems(growth),
+    ...coldStart.problems,
     ...(stores.large.errors > 0
       ? [`W8: ${stores.large.errors} wrong answers, e.g. ${stores.large.firstError}`]
       : []),
@@ -127,7 +132,7 @@ try {
     memory,
     chain,
     plots: PLOTS,
-  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n\n${renderGrpcReport(grpc).join('\n')}\n\n${renderRuntimesReport(runtimes).join('\n')}\n\n${renderBytesReport(bytes)}`;
+  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n\n${renderGrpcReport(grpc).join('\n')}\n\n${renderRuntimesReport(runtimes).join('\n')}\n\n${renderColdStartReport(coldStart, settings.coldStartRounds).join('\n')}\n\n${renderBytesReport(bytes)}`;
   const plots = {
     'throughput.svg': renderThroughputPlot({ workloads: WORKLOADS, figures }),
     ...renderGrowthPlots(growth),

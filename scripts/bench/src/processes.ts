@@ -54,9 +54,14 @@ export function startProcess(
     env?: Record<string, string>;
     args?: readonly string[];
     runtime?: TargetRuntime;
+    /** Flags for Node itself (`--trace-gc-nvp`), before the script; Node only. */
+    nodeFlags?: readonly string[];
+    /** Receives what the process writes to stdout once it is ready. */
+    onOutput?: (chunk: string) => void;
   } = {},
 ): Promise<TargetProcess> {
-  const [file, ...args] = scriptCommand(options.runtime ?? 'node', script, { server: true });
+  const [file, ...command] = scriptCommand(options.runtime ?? 'node', script, { server: true });
+  const args = options.runtime === undefined ? [...(options.nodeFlags ?? []), ...command] : command;
   const child = spawn(file, [...args, ...(options.args ?? [])], {
     cwd: here('..'),
     env: { ...process.env, PORT: '0', ...options.env },
@@ -71,7 +76,9 @@ export function startProcess(
       if (!match?.[1]) return;
       clearTimeout(timer);
       child.stdout?.off('data', read);
-      child.stdout?.resume();
+      const onOutput = options.onOutput;
+      if (onOutput) child.stdout?.on('data', (data: Buffer) => onOutput(data.toString()));
+      else child.stdout?.resume();
       child.stderr?.resume();
       if (options.core !== undefined && child.pid !== undefined) pin(child.pid, options.core);
       resolve({ url: match[1], pid: child.pid ?? 0, stop: () => stopChild(child) });
@@ -96,12 +103,14 @@ export function startTarget(
   core?: number,
   env?: Record<string, string>,
   runtime?: TargetRuntime,
+  node: { nodeFlags?: readonly string[]; onOutput?: (chunk: string) => void } = {},
 ): Promise<TargetProcess> {
   const script = runtime ? here(`targets/${name}.ts`) : bundlePath(name);
   return startProcess(script, {
     ...(core === undefined ? {} : { core }),
     ...(env ? { env } : {}),
     ...(runtime ? { runtime } : {}),
+    ...node,
   });
 }
 

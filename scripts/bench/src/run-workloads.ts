@@ -16,11 +16,12 @@ export interface TargetSpec<Id extends string = string> {
   readonly runtime?: TargetRuntime;
 }
 
-export interface Target extends TargetSpec<'baton' | 'sdk' | 'hono'> {}
+export interface Target extends TargetSpec<'baton' | 'sdk' | 'floor' | 'hono'> {}
 
 export const TARGETS: readonly Target[] = [
   { id: 'baton', label: 'Baton', script: 'baton-target' },
   { id: 'sdk', label: '@a2a-js/sdk', script: 'sdk-target' },
+  { id: 'floor', label: 'the floor (keeps tasks, nothing more)', script: 'floor-target' },
   { id: 'hono', label: 'bare Hono (ceiling)', script: 'hono-target' },
 ];
 

@@ -1,6 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
 import { ForbiddenWebhookAddressError } from './forbidden-webhook-address-error.ts';
 import type { PushNetwork, PushNetworkOptions } from './push-network.ts';
 import type { ResolveHost } from './webhook-url-policy.ts';
@@ -41,10 +40,21 @@ export function createPushNetwork(options: PushNetworkOptions): PushNetwork {
       })
       .catch((error: Error) => callback(error as NodeJS.ErrnoException, ''));
   };
-  const agent = new Agent({ connect: { lookup } });
+  // undici is loaded with the first delivery, not at start: it is the largest module of a server on Node, and an
+  // agent that never pushes never needs it.
+  let client: Promise<{ fetch: typeof import('undici').fetch; agent: import('undici').Agent }> | undefined;
+  const loadClient = () => {
+    client ??= import('undici').then(({ Agent, fetch }) => ({
+      fetch,
+      agent: new Agent({ connect: { lookup } }),
+    }));
+    return client;
+  };
   return {
-    fetch: (url, init) =>
-      undiciFetch(url, { ...init, dispatcher: agent } as never) as unknown as Promise<Response>,
+    fetch: async (url, init) => {
+      const { fetch, agent } = await loadClient();
+      return (await fetch(url, { ...init, dispatcher: agent } as never)) as unknown as Response;
+    },
     resolveHost,
     guardsConnections: true,
   };

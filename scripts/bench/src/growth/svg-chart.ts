@@ -25,7 +25,12 @@ export interface BarChart {
 }
 
 /** The colours the report uses for its targets. */
-export const TARGET_COLORS = { baton: '#2f6fdf', sdk: '#e8833a', ceiling: '#8c8c8c' } as const;
+export const TARGET_COLORS = {
+  baton: '#2f6fdf',
+  sdk: '#e8833a',
+  floor: '#3a9d5d',
+  ceiling: '#8c8c8c',
+} as const;
 
 const WIDTH = 720;
 const HEIGHT = 300;

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { CARD_PATH, chunkData, chunksRequested, JSON_RPC_PATH } from '../workload.ts';
+import { fixedCard } from './fixed-card.ts';
 
 const ids = { taskId: 'task-fixed', contextId: 'context-fixed' };
 const completed = { state: 'TASK_STATE_COMPLETED', timestamp: '2026-11-21T00:00:00.000Z' };
@@ -35,18 +36,7 @@ function frames(id: unknown, chunks: number): string[] {
   return out;
 }
 
-const card = JSON.stringify({
-  name: 'Bench ceiling',
-  description: 'Fixed answers',
-  version: '1.0.0',
-  supportedInterfaces: [
-    { url: 'http://127.0.0.1/a2a/jsonrpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
-  ],
-  capabilities: { streaming: true },
-  defaultInputModes: ['text/plain'],
-  defaultOutputModes: ['application/json'],
-  skills: [],
-});
+const card = fixedCard('Bench ceiling', 'Fixed answers');
 
 /** The ceiling's routes. */
 export const app = new Hono();
