@@ -183,10 +183,12 @@ export async function runGrowth(
   );
   const short = streamWorkloads.filter((_, index) => (sizes.chunks[index] ?? 0) <= SDK_STREAM_LIMIT);
   const long = streamWorkloads.filter((workload) => !short.includes(workload));
-  const streams: GrowthResults['streams'] = await runWorkloads(short, generator, settings, TARGETS);
+  // Baton, the SDK and the ceiling: the floor (a W1–W5 reference) is not part of this comparison.
+  const targets = TARGETS.filter((target) => target.id !== 'floor');
+  const streams: GrowthResults['streams'] = await runWorkloads(short, generator, settings, targets);
   let sdkLongStream: GrowthResults['sdkLongStream'];
   if (long.length > 0) {
-    const withoutSdk = TARGETS.filter((target) => target.id !== 'sdk');
+    const withoutSdk = targets.filter((target) => target.id !== 'sdk');
     for (const [id, figures] of await runWorkloads(long, generator, settings, withoutSdk))
       streams.set(id, figures);
     const chunks = Math.max(...sizes.chunks);

@@ -24,16 +24,19 @@ function taskResult(chunks: number): string {
   return result;
 }
 
-function frames(id: unknown, chunks: number): string[] {
+// Objects built field by field, never by spreading `ids`: V8 gives an object literal that spreads and then adds
+// fields a slow shape, and JSON.stringify of such objects took three times as long (W3's 52 frames: 346 µs against
+// 118 µs per stream in a micro-benchmark), which made the ceiling slower than the floor on streams.
+function frames(id: unknown, chunks: number): string {
+  const { taskId, contextId } = ids;
   const frame = (result: unknown) => `data: ${JSON.stringify({ jsonrpc: '2.0', id, result })}\n\n`;
-  const out = [frame({ task: { ...ids, status: { state: 'TASK_STATE_SUBMITTED' } } })];
+  let body = frame({ task: { id: taskId, contextId, status: { state: 'TASK_STATE_SUBMITTED' } } });
   for (let index = 0; index < chunks; index++) {
     const artifact = { artifactId: 'rows', name: 'rows', parts: [{ data: chunkData(index) }] };
-    const append = index > 0;
-    out.push(frame({ artifactUpdate: { ...ids, artifact, append, lastChunk: index === chunks - 1 } }));
+    const lastChunk = index === chunks - 1;
+    body += frame({ artifactUpdate: { taskId, contextId, artifact, append: index > 0, lastChunk } });
   }
-  out.push(frame({ statusUpdate: { ...ids, status: completed } }));
-  return out;
+  return body + frame({ statusUpdate: { taskId, contextId, status: completed } });
 }
 
 const card = fixedCard('Bench ceiling', 'Fixed answers');
@@ -49,7 +52,7 @@ app.post(JSON_RPC_PATH, async (c) => {
   };
   const chunks = chunksRequested(request.params?.message?.parts?.[0]?.text);
   if (request.method === 'SendStreamingMessage') {
-    return c.body(frames(request.id ?? null, chunks).join(''), 200, {
+    return c.body(frames(request.id ?? null, chunks), 200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache',
     });
