@@ -32,7 +32,8 @@ export interface TargetProcess {
   stop(): Promise<void>;
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** Kills a child with SIGKILL and resolves once it has exited (at once if it already has). */
+export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());

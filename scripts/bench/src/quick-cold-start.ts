@@ -9,6 +9,12 @@ import { renderColdStartReport, runColdStart } from './run-cold-start.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
 const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  process.stderr.write(
+    `--rounds must be a whole number of 1 or more, not ${JSON.stringify(values.rounds)}\n`,
+  );
+  process.exit(2);
+}
 const pinned = canPin();
 if (pinned) pin(process.pid, 1);
 await buildColdStartBundles();

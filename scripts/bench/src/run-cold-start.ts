@@ -5,14 +5,14 @@
  * for Node and split at their dynamic imports (see `buildColdStartBundles`); then on workerd the ceiling's
  * app as a Worker and the echo agent whose bytes the Bytes section reports. Rounds interleave the targets.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { freePort, prepareWorker, runtimeBinary } from '@baton/runtimes';
 import { ECHO_WORKER_ENTRY } from '@baton/size';
 import { COLD_BUNDLE_DIR } from './build-targets.ts';
-import { pin } from './processes.ts';
+import { pin, stopChild } from './processes.ts';
 import { fixed, ratio } from './report-format.ts';
 import { median } from './stats.ts';
 import { CARD_PATH, JSON_RPC_PATH, sendBody } from './workload.ts';
@@ -117,13 +117,6 @@ function exchange(port: number, method: 'GET' | 'POST', path: string, body?: str
   });
 }
 
-function exitOf(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-  });
-}
-
 /** A card: a JSON object with a name (the ceiling's and every agent's). */
 function isCard(answer: Answer): boolean {
   if (answer.status !== 200) return false;
@@ -161,7 +154,6 @@ async function startCold(target: ColdStartTarget, core: number | undefined, time
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const gone = exitOf(child);
   try {
     let card: Answer | undefined;
     while (card === undefined || !isCard(card)) {
@@ -179,8 +171,7 @@ async function startCold(target: ColdStartTarget, core: number | undefined, time
       throw new Error(`first send answered ${answer.status}: ${answer.text.slice(0, 300)}`);
     return { cardMs, sendMs };
   } finally {
-    child.kill('SIGKILL');
-    await gone;
+    await stopChild(child);
     prepared.cleanup?.();
   }
 }

@@ -4,6 +4,8 @@ import { protoObject } from '../../wire/proto-json.ts';
 import { protoOneof } from '../../wire/proto-oneof.ts';
 
 const scopes = z._default(z.record(z.string(), z.string()), {});
+/** A flow that only gets tokens (client credentials, password): the same fields in the 0.3 proto. */
+const tokenFlow = protoObject({ tokenUrl: z.string(), refreshUrl: z.optional(z.string()), scopes });
 
 /** The OAuth 2.0 flow a 0.3 proto card declares: exactly one of the four flows (a oneof in the 0.3 proto). */
 export const OAuthFlowsSchema = protoOneof(
@@ -16,13 +18,7 @@ export const OAuthFlowsSchema = protoOneof(
         scopes,
       }),
     ),
-    clientCredentials: z.optional(
-      protoObject({
-        tokenUrl: z.string(),
-        refreshUrl: z.optional(z.string()),
-        scopes,
-      }),
-    ),
+    clientCredentials: z.optional(tokenFlow),
     implicit: z.optional(
       protoObject({
         authorizationUrl: z.string(),
@@ -30,13 +26,7 @@ export const OAuthFlowsSchema = protoOneof(
         scopes,
       }),
     ),
-    password: z.optional(
-      protoObject({
-        tokenUrl: z.string(),
-        refreshUrl: z.optional(z.string()),
-        scopes,
-      }),
-    ),
+    password: z.optional(tokenFlow),
   }),
   ['authorizationCode', 'clientCredentials', 'implicit', 'password'],
 );
