@@ -3,6 +3,7 @@ import type { ChainOverhead } from './chain-overhead.ts';
 import { renderBarChart, TARGET_COLORS } from './growth/svg-chart.ts';
 import type { MachineInfo } from './machine.ts';
 import { fixed, mib, ratio, whole } from './report-format.ts';
+import { renderTaskCostReport } from './report-task-cost.ts';
 import type { MemoryFigures } from './run-memory.ts';
 import { TARGETS, type Target, type WorkloadFigures } from './run-workloads.ts';
 import type { Workload } from './workloads.ts';
@@ -167,6 +168,7 @@ export function renderReport(results: BenchResults): string {
     '',
     ...memoryTable(results),
     '',
+    ...renderTaskCostReport(),
     '## The chain (W6): the orchestrator’s overhead per step',
     '',
     'The outline, doc and summary agents and the orchestrator run as processes. Each pair runs one chain',

@@ -20,10 +20,16 @@ export interface MemoryFigures {
 
 export async function runMemory(
   generator: LoadGenerator,
-  settings: { tasks: number; serverCore?: number | undefined; log: (line: string) => void },
+  settings: {
+    tasks: number;
+    serverCore?: number | undefined;
+    log: (line: string) => void;
+    /** The targets to measure, in order; default all of {@link TARGETS}. */
+    targets?: readonly Target[];
+  },
 ): Promise<Map<Target['id'], MemoryFigures>> {
   const results = new Map<Target['id'], MemoryFigures>();
-  for (const target of TARGETS) {
+  for (const target of settings.targets ?? TARGETS) {
     const promoted = countPromotedBytes();
     const running = await startTarget(target.script, settings.serverCore, undefined, undefined, {
       nodeFlags: ['--trace-gc-nvp'],

@@ -18,7 +18,6 @@ export interface CallSignal {
 export function createCallSignal(parent: AbortSignal | undefined, timeoutMs: number | undefined): CallSignal {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let timedOut = false;
   let limitMs = timeoutMs;
   const onParentAbort = () => controller.abort(parent?.reason);
   if (parent?.aborted) controller.abort(parent.reason);
@@ -33,16 +32,15 @@ export function createCallSignal(parent: AbortSignal | undefined, timeoutMs: num
     limitMs = ms;
     if (ms === undefined || !Number.isFinite(ms) || controller.signal.aborted) return;
     timer = setTimeout(() => {
-      timedOut = true;
+      call.timedOut = true;
       controller.abort(new A2AClientError('TIMEOUT', `No answer within ${limitMs} ms`));
     }, ms);
   };
-  restart(timeoutMs);
-  return {
+  // A plain field the timer sets, not a getter: a getter in an object literal made per call is a
+  // dictionary-mode object in V8 (see docs/benchmarks.md, "Object literals with getters").
+  const call: { -readonly [Key in keyof CallSignal]: CallSignal[Key] } = {
     signal: controller.signal,
-    get timedOut() {
-      return timedOut;
-    },
+    timedOut: false,
     restart,
     pause,
     dispose(abort = false) {
@@ -51,6 +49,8 @@ export function createCallSignal(parent: AbortSignal | undefined, timeoutMs: num
       if (abort && !controller.signal.aborted) controller.abort(new Error('The call ended'));
     },
   };
+  restart(timeoutMs);
+  return call;
 }
 
 /**

@@ -13,18 +13,36 @@ describe('createCallContext', () => {
       tenant: 'acme',
       user: { id: 'alice' },
     });
-    expect(context).toEqual({
+    const { version, binding, tenant, user, requestedExtensions, signal, headers, agentUrl } = context;
+    expect({ version, binding, tenant, user, requestedExtensions, agentUrl }).toEqual({
       version: '1.0',
       binding: 'HTTP+JSON',
       tenant: 'acme',
       user: { id: 'alice' },
       requestedExtensions: ['https://ext/a'],
-      signal: incoming.signal,
-      headers: incoming.headers,
+      agentUrl: undefined,
     });
+    expect(signal).toBe(incoming.signal);
+    expect(headers).toBe(incoming.headers);
   });
 
-  it.each([undefined, ''])('leaves out a tenant of %j and a missing user', (tenant) => {
+  it('works out the agent URL only when asked', () => {
+    let asked = 0;
+    const context = createCallContext({
+      request: request(),
+      version: '1.0',
+      binding: 'JSONRPC',
+      agentUrlOf: (incoming) => {
+        asked += 1;
+        return new URL(incoming.url).origin;
+      },
+    });
+    expect(asked).toBe(0);
+    expect(context.agentUrl).toBe('http://127.0.0.1');
+    expect(asked).toBe(1);
+  });
+
+  it.each([undefined, ''])('has no tenant for %j and no user when none is given', (tenant) => {
     const context = createCallContext({
       request: request(),
       version: '0.3',
@@ -32,13 +50,9 @@ describe('createCallContext', () => {
       tenant,
       user: undefined,
     });
-    expect(Object.keys(context).sort()).toEqual([
-      'binding',
-      'headers',
-      'requestedExtensions',
-      'signal',
-      'version',
-    ]);
+    expect(context.tenant).toBeUndefined();
+    expect(context.user).toBeUndefined();
+    expect(context.waitUntil).toBeUndefined();
   });
 
   it('uses the given signal over the request signal', () => {

@@ -38,42 +38,45 @@ export function readRequestedExtensions(request: Request, version: ProtocolVersi
 
 /** Builds the {@link CallContext} of one call, leaving out what the request does not have. */
 export function createCallContext(options: CreateCallContextOptions): CallContext {
-  const { request, tenant, user, agentUrlOf } = options;
-  const version = options.version;
-  const binding = options.binding;
-  const requestedExtensions = readRequestedExtensions(request, version);
-  // Plain literals (one shape each), built on every call. Getters are read only when used: on
-  // @hono/node-server reading `request.signal` makes an AbortController, which a blocking call that finishes in
-  // its first turn never needs; the agent URL is worked out only for a push config registration.
-  const call: { -readonly [Key in keyof CallContext]: CallContext[Key] } =
-    agentUrlOf === undefined
-      ? {
-          version,
-          binding,
-          requestedExtensions,
-          get signal() {
-            return options.signal ?? request.signal;
-          },
-          get headers() {
-            return request.headers;
-          },
-        }
-      : {
-          version,
-          binding,
-          requestedExtensions,
-          get signal() {
-            return options.signal ?? request.signal;
-          },
-          get agentUrl() {
-            return agentUrlOf(request);
-          },
-          get headers() {
-            return request.headers;
-          },
-        };
-  if (tenant) call.tenant = tenant;
-  if (user) call.user = user;
-  if (options.waitUntil) call.waitUntil = options.waitUntil;
-  return call;
+  return new HttpCallContext(options, readRequestedExtensions(options.request, options.version));
+}
+
+/**
+ * A call context read from an HTTP request. A class, not an object literal: its getters are read only when used
+ * (on @hono/node-server reading `request.signal` makes an AbortController, which a blocking call that finishes in
+ * its first turn never needs; the agent URL is worked out only for a push config registration), and a literal
+ * with getters is a dictionary-mode object in V8 that, made once per call, kept what its getters close over
+ * alive through young collections (see `docs/benchmarks.md`, "Object literals with getters").
+ */
+class HttpCallContext implements CallContext {
+  readonly version: ProtocolVersion;
+  readonly binding: CallContext['binding'];
+  readonly requestedExtensions: readonly string[];
+  readonly tenant: string | undefined;
+  readonly user: CallUser | undefined;
+  readonly waitUntil: ((work: Promise<unknown>) => void) | undefined;
+  private readonly options: CreateCallContextOptions;
+
+  constructor(options: CreateCallContextOptions, requestedExtensions: readonly string[]) {
+    this.version = options.version;
+    this.binding = options.binding;
+    this.requestedExtensions = requestedExtensions;
+    this.tenant = options.tenant || undefined;
+    this.user = options.user;
+    this.waitUntil = options.waitUntil;
+    this.options = options;
+  }
+
+  get signal(): AbortSignal {
+    return this.options.signal ?? this.options.request.signal;
+  }
+
+  get headers(): Headers {
+    return this.options.request.headers;
+  }
+
+  get agentUrl(): string | undefined {
+    const { agentUrlOf, request } = this.options;
+    return agentUrlOf === undefined ? undefined : agentUrlOf(request);
+  }
 }

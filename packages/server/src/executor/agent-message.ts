@@ -9,17 +9,29 @@ export interface AgentMessageIds {
 
 /** Turns text, parts or a partial message into an agent Message: `ROLE_AGENT`, a fresh id unless given, the ids. */
 export function createAgentMessage(input: AgentMessageInput, ids: AgentMessageIds): Message {
-  const base: Partial<Message> & Pick<Message, 'parts'> =
-    typeof input === 'string' || isPartList(input) ? { parts: toParts(input) } : input;
-  const { taskId: _taskId, contextId: _contextId, ...rest } = base;
-  return {
-    ...rest,
-    messageId: base.messageId || createId(),
-    role: 'ROLE_AGENT',
-    parts: [...base.parts],
+  // Built field by field in one order (no spread): every agent message gets the same object shape.
+  if (typeof input === 'string' || isPartList(input)) {
+    const message: Message = {
+      messageId: createId(),
+      contextId: ids.contextId,
+      role: 'ROLE_AGENT',
+      parts: [],
+    };
+    message.parts = toParts(input);
+    if (ids.taskId !== undefined) message.taskId = ids.taskId;
+    return message;
+  }
+  const message: Message = {
+    messageId: input.messageId || createId(),
     contextId: ids.contextId,
-    ...(ids.taskId === undefined ? {} : { taskId: ids.taskId }),
+    role: 'ROLE_AGENT',
+    parts: [...input.parts],
   };
+  if (ids.taskId !== undefined) message.taskId = ids.taskId;
+  if (input.metadata !== undefined) message.metadata = input.metadata;
+  if (input.extensions !== undefined) message.extensions = input.extensions;
+  if (input.referenceTaskIds !== undefined) message.referenceTaskIds = input.referenceTaskIds;
+  return message;
 }
 
 /** Normalizes text, one part or several into a part list. */

@@ -1,4 +1,4 @@
-import { createId } from '@baton/protocol';
+import { type Artifact, createId } from '@baton/protocol';
 import type { ArtifactStream, ArtifactStreamInit, PartsInput } from './agent-executor.ts';
 import { toParts } from './agent-message.ts';
 import type { ExecutionHost } from './execution-host.ts';
@@ -9,7 +9,7 @@ import type { ExecutionHost } from './execution-host.ts';
  * `lastChunk: true`. Each chunk is queued when the method is called, so chunks keep their order unawaited.
  */
 export function createArtifactStream(host: ExecutionHost, init: ArtifactStreamInit = {}): ArtifactStream {
-  const { artifactId = createId(), ...described } = init;
+  const artifactId = init.artifactId ?? createId();
   let started = false;
   let ended = false;
 
@@ -18,9 +18,13 @@ export function createArtifactStream(host: ExecutionHost, init: ArtifactStreamIn
     ended = lastChunk;
     const append = started;
     started = true;
-    const artifact = append
-      ? { artifactId, parts: toParts(parts) }
-      : { ...described, artifactId, parts: toParts(parts) };
+    const artifact: Artifact = { artifactId, parts: toParts(parts) };
+    if (!append) {
+      if (init.name !== undefined) artifact.name = init.name;
+      if (init.description !== undefined) artifact.description = init.description;
+      if (init.metadata !== undefined) artifact.metadata = init.metadata;
+      if (init.extensions !== undefined) artifact.extensions = init.extensions;
+    }
     return host.writeArtifact(artifact, { append, lastChunk });
   }
 

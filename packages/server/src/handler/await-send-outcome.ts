@@ -14,7 +14,7 @@ export interface AwaitSendOptions {
    */
   readonly signal: () => AbortSignal;
   /** Called with every event before it is judged, e.g. to register an inline push config on the first Task. */
-  readonly onEvent?: (event: StreamResponse) => void;
+  readonly onEvent?: ((event: StreamResponse) => void) | undefined;
 }
 
 /** What a non-streaming send waited for: the task's id and the event that ended the wait, if any. */

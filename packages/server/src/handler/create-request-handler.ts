@@ -138,7 +138,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
     if (!release) throw tooManyStreamsError(streamSlots.limit);
     const queue = createEventQueue({
       signal: call.signal,
-      ...(options.maxQueuedEvents === undefined ? {} : { maxQueuedEvents: options.maxQueuedEvents }),
+      maxQueuedEvents: options.maxQueuedEvents,
       onEnd: () => {
         openStreams.delete(queue);
         release();
@@ -165,7 +165,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
       const outcome = await awaitSendOutcome(runtime, input, {
         returnImmediately: request.configuration?.returnImmediately ?? false,
         signal: () => call.signal,
-        ...(onEvent ? { onEvent } : {}),
+        onEvent,
       });
       if (outcome.event && 'message' in outcome.event) return { message: outcome.event.message };
       return { task: await visibleTask(outcome.taskId, call, request.tenant, input.historyLength) };

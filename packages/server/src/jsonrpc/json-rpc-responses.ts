@@ -15,8 +15,10 @@ export interface JsonRpcResponseInit {
 }
 
 /** A JSON-RPC response over HTTP: status 200 (errors too, as JSON-RPC over HTTP expects), `application/json`. */
+const JSON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': JSON_MEDIA_TYPE };
+
 export function jsonRpcHttpResponse(body: unknown, init: JsonRpcResponseInit = {}): Response {
-  const headers = { ...init.headers, 'Content-Type': JSON_MEDIA_TYPE };
+  const headers = init.headers ? { ...init.headers, 'Content-Type': JSON_MEDIA_TYPE } : JSON_HEADERS;
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 

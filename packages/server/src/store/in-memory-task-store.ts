@@ -6,6 +6,7 @@ import {
   type Task,
   type TaskStatus,
 } from '@baton/protocol';
+import { type FinishedLink, FinishedTasks } from './finished-tasks.ts';
 import { listInWriteOrder, listRecords } from './list-records.ts';
 import { ListingOrder, type OrderedEntry } from './listing-order.ts';
 import { scopeKey } from './scope-key.ts';
@@ -48,6 +49,9 @@ export interface InMemoryTaskStore extends TaskStore {
   inspect(taskId: string): TaskRecordView | undefined;
 }
 
+/** One task as the store holds it: its record, its place in the listing order and in the finished list. */
+interface StoreEntry extends OrderedEntry, FinishedLink {}
+
 /** The default bound on finished tasks kept by {@link createInMemoryTaskStore}. */
 export const DEFAULT_MAX_FINISHED_TASKS = 1000;
 
@@ -65,37 +69,38 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
   const now = options.now ?? Date.now;
   if (!Number.isInteger(maxFinished) || maxFinished < 0)
     throw new RangeError('maxFinishedTasks must be a whole number ≥ 0');
-  const entries = new Map<string, OrderedEntry>();
+  const entries = new Map<string, StoreEntry>();
   const order = new ListingOrder();
-  // Finished task ids, least recently used first, with the time of last use.
-  const finished = new Map<string, number>();
+  // Finished tasks, least recently used first, with the time of last use.
+  const finished = new FinishedTasks<StoreEntry>();
   let sequence = 0;
 
+  function evict(entry: StoreEntry): void {
+    finished.remove(entry);
+    entries.delete(entry.record.id);
+    order.remove(entry);
+    options.onEvict?.(entry.record.id);
+  }
+
   function sweep(): void {
-    // The common case, checked without making an iterator or reading the clock.
+    // The common case, checked without reading the clock.
     if (finished.size <= maxFinished && (ttl === undefined || finished.size === 0)) return;
     const time = now();
-    for (const [id, usedAt] of finished) {
-      if (finished.size <= maxFinished && (ttl === undefined || time - usedAt < ttl)) break;
-      finished.delete(id);
-      const entry = entries.get(id);
-      entries.delete(id);
-      if (entry) order.remove(entry);
-      options.onEvict?.(id);
+    for (let oldest = finished.oldest; oldest !== undefined; oldest = finished.oldest) {
+      if (finished.size <= maxFinished && (ttl === undefined || time - oldest.usedAt < ttl)) break;
+      evict(oldest);
     }
   }
 
-  function touch(record: TaskRecord): void {
-    if (!finished.has(record.id)) return;
-    finished.delete(record.id);
-    finished.set(record.id, now());
+  function touch(entry: StoreEntry): void {
+    if (entry.finished) finished.use(entry, now());
   }
 
-  function entry(taskId: string): OrderedEntry {
+  function entry(taskId: string): StoreEntry {
     sweep();
     const found = entries.get(taskId);
     if (!found) throw A2AError.taskNotFound(taskId);
-    touch(found.record);
+    touch(found);
     return found;
   }
 
@@ -104,17 +109,27 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
       sweep();
       if (entries.has(task.id)) throw A2AError.internal(`Task ${task.id} already exists`);
       const record = new TaskRecord(task, scope);
-      const created = { record, sequence: ++sequence, scopeKey: scopeKey(scope), removed: false, slot: -1 };
+      const created: StoreEntry = {
+        record,
+        sequence: ++sequence,
+        scopeKey: scopeKey(scope),
+        removed: false,
+        slot: -1,
+        usedAt: 0,
+        finished: false,
+        older: undefined,
+        newer: undefined,
+      };
       entries.set(task.id, created);
       order.add(created);
-      if (isTerminalState(record.state)) finished.set(task.id, now());
+      if (isTerminalState(record.state)) finished.use(created, now());
       sweep();
     },
     get(taskId: string, readOptions?: TaskReadOptions): StoredTask | undefined {
       sweep();
       const found = entries.get(taskId);
       if (!found) return undefined;
-      touch(found.record);
+      touch(found);
       const { record } = found;
       return { task: record.snapshot(readOptions), scope: record.scope, version: record.version };
     },
@@ -123,8 +138,8 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
       const version = found.record.setStatus(status);
       found.sequence = ++sequence;
       order.moved(found);
-      finished.delete(taskId);
-      if (isTerminalState(status.state)) finished.set(taskId, now());
+      if (isTerminalState(status.state)) finished.use(found, now());
+      else finished.remove(found);
       sweep();
       return version;
     },
@@ -152,15 +167,13 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
     appendArtifact: async (taskId, artifact, chunk) => sync.appendArtifact(taskId, artifact, chunk),
     async pruneFinished(before: number, limit: number): Promise<number> {
       let deleted = 0;
-      for (const id of [...finished.keys()]) {
-        if (deleted >= limit) break;
-        const entry = entries.get(id);
-        if (!entry || entry.record.statusTimestamp >= before) continue;
-        finished.delete(id);
-        entries.delete(id);
-        order.remove(entry);
-        options.onEvict?.(id);
-        deleted += 1;
+      for (let entry = finished.oldest; entry !== undefined && deleted < limit; ) {
+        const next = finished.newerThan(entry);
+        if (entry.record.statusTimestamp < before) {
+          evict(entry);
+          deleted += 1;
+        }
+        entry = next;
       }
       return deleted;
     },
@@ -169,7 +182,10 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
       const { page, records } = order.ordered
         ? listInWriteOrder(order, query)
         : listRecords(entries.values(), query);
-      for (const record of records) touch(record);
+      for (const record of records) {
+        const listed = entries.get(record.id);
+        if (listed) touch(listed);
+      }
       return page;
     },
   };

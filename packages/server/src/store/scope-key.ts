@@ -1,10 +1,14 @@
 import type { TaskScope } from './task-store.ts';
 
+const NO_SCOPE_KEY = JSON.stringify([null, null]);
+
 /**
  * A scope as one string, for stores that index it in a single column: equal scopes give equal keys, and an
  * absent tenant or owner stays distinct from an empty one (`JSON.stringify([tenant ?? null, ownerId ?? null])`).
  */
 export function scopeKey(scope: TaskScope): string {
+  // The scope of an agent without tenants or authentication, the most common, without building a string.
+  if (scope.tenant === undefined && scope.ownerId === undefined) return NO_SCOPE_KEY;
   return JSON.stringify([scope.tenant ?? null, scope.ownerId ?? null]);
 }
 

@@ -56,6 +56,34 @@ describe('TaskRecord', () => {
     ]);
   });
 
+  it('finds each of many artifacts by id, before and after it starts indexing them', () => {
+    const record = newRecord();
+    const ids = Array.from({ length: 30 }, (_, index) => `artifact-${index}`);
+    for (const artifactId of ids) {
+      record.appendArtifact(
+        { artifactId, parts: [{ text: `${artifactId}:0` }] },
+        { append: false, lastChunk: false },
+      );
+      // Every artifact so far takes an appended chunk and a replacement, whichever way it is found.
+      for (const earlier of ids.slice(0, ids.indexOf(artifactId) + 1)) {
+        expect(record.artifact(earlier)?.parts[0]).toEqual({ text: `${earlier}:0` });
+      }
+    }
+    record.appendArtifact(
+      { artifactId: 'artifact-3', parts: [{ text: 'more' }] },
+      { append: true, lastChunk: true },
+    );
+    record.appendArtifact(
+      { artifactId: 'artifact-27', parts: [{ text: 'new' }] },
+      { append: false, lastChunk: true },
+    );
+    const artifacts = record.snapshot().artifacts ?? [];
+    expect(artifacts.map((artifact) => artifact.artifactId)).toEqual(ids);
+    expect(artifacts[3]?.parts).toEqual([{ text: 'artifact-3:0' }, { text: 'more' }]);
+    expect(artifacts[27]?.parts).toEqual([{ text: 'new' }]);
+    expect(record.artifact('absent')).toBeUndefined();
+  });
+
   it('merges metadata and extensions of appended chunks', () => {
     const record = newRecord();
     record.appendArtifact(

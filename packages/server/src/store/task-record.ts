@@ -18,7 +18,9 @@ export class TaskRecord {
   private status: TaskStatus;
   private readonly history: Message[];
   private readonly artifacts: OwnedArtifact[] = [];
-  private readonly artifactIndex = new Map<string, number>();
+  // Positions by artifact id, made only once a task has many artifacts: most have one or two, and a Map per
+  // task was the largest part of what a kept task costs (each one kept alive for as long as its task).
+  private artifactIndex: Map<string, number> | undefined = undefined;
   private statusTime: number;
   private writes = 1;
 
@@ -73,11 +75,14 @@ export class TaskRecord {
 
   /** Applies one artifact event: add, replace by id, or (with `append`) push its parts into the existing one. */
   appendArtifact(artifact: Artifact, chunk: ArtifactChunk): number {
-    const position = this.artifactIndex.get(artifact.artifactId);
+    const position = this.positionOf(artifact.artifactId);
     const existing = position === undefined ? undefined : this.artifacts[position];
     if (!existing || position === undefined) {
-      this.artifactIndex.set(artifact.artifactId, this.artifacts.length);
+      this.artifactIndex?.set(artifact.artifactId, this.artifacts.length);
       this.artifacts.push(own(artifact));
+      if (!this.artifactIndex && this.artifacts.length > INDEXED_FROM) {
+        this.artifactIndex = new Map(this.artifacts.map((owned, index) => [owned.artifactId, index]));
+      }
     } else if (!chunk.append) {
       this.artifacts[position] = own(artifact);
     } else {
@@ -88,22 +93,41 @@ export class TaskRecord {
 
   /** The live artifact with this id, for inspection only: never mutate it. */
   artifact(artifactId: string): Readonly<Artifact> | undefined {
-    const position = this.artifactIndex.get(artifactId);
+    const position = this.positionOf(artifactId);
     return position === undefined ? undefined : this.artifacts[position];
+  }
+
+  private positionOf(artifactId: string): number | undefined {
+    if (this.artifactIndex) return this.artifactIndex.get(artifactId);
+    const artifacts = this.artifacts;
+    for (let index = 0; index < artifacts.length; index++) {
+      if ((artifacts[index] as OwnedArtifact).artifactId === artifactId) return index;
+    }
+    return undefined;
   }
 
   /** A copy of the task that later writes will not change. */
   snapshot(options: TaskReadOptions = {}): Task {
-    const task: Task = { ...this.base, status: this.status };
+    // Field by field in one order, not spread and extended: one object shape for every snapshot, which reads and
+    // serializes faster (see `messageForTask`).
+    const base = this.base;
+    const task: Task =
+      base.contextId === undefined
+        ? { id: base.id, status: this.status }
+        : { id: base.id, contextId: base.contextId, status: this.status };
+    if (base.metadata !== undefined) task.metadata = base.metadata;
     const history = selectHistory(this.history, options.historyLength);
     if (history) task.history = history;
     const include = options.includeArtifacts;
     if (include === true || (include === undefined && this.artifacts.length > 0)) {
-      task.artifacts = this.artifacts.map((artifact) => ({ ...artifact, parts: artifact.parts.slice() }));
+      task.artifacts = this.artifacts.map(own);
     }
     return task;
   }
 }
+
+// How many artifacts a task holds before they are found through an index instead of by looking at each.
+const INDEXED_FROM = 8;
 
 // Statuses written in the same millisecond share one timestamp string, so the last one parsed is kept.
 let lastParsed: { timestamp: string; time: number } = { timestamp: '', time: 0 };
@@ -119,8 +143,14 @@ export function statusTimeOf(status: TaskStatus): number {
   return time;
 }
 
+// A copy with its own parts array, field by field in one order (see `snapshot`).
 function own(artifact: Artifact): OwnedArtifact {
-  return { ...artifact, parts: artifact.parts.slice() };
+  const copy: OwnedArtifact = { artifactId: artifact.artifactId, parts: artifact.parts.slice() };
+  if (artifact.name !== undefined) copy.name = artifact.name;
+  if (artifact.description !== undefined) copy.description = artifact.description;
+  if (artifact.metadata !== undefined) copy.metadata = artifact.metadata;
+  if (artifact.extensions !== undefined) copy.extensions = artifact.extensions;
+  return copy;
 }
 
 // Cost is proportional to the chunk: parts are pushed one by one (no spread, so no argument-count limit).

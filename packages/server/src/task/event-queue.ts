@@ -10,7 +10,7 @@ export interface EventQueueOptions {
    * Bounded so a stalled client cannot grow memory without limit, and failing instead of blocking so one slow
    * client never slows the task or the other subscribers. Default 10,000.
    */
-  readonly maxQueuedEvents?: number;
+  readonly maxQueuedEvents?: number | undefined;
   /** Ends the stream (releasing its listener) when it fires, e.g. the caller went away. */
   readonly signal?: AbortSignal;
   /** Called once when the stream ends for any reason (final event, error, close, disconnect). */

@@ -11,27 +11,32 @@ export interface LazyAbort {
   abort(reason: unknown): void;
 }
 
-/** Creates a {@link LazyAbort}. */
+/**
+ * Creates a {@link LazyAbort}. A class, not an object literal: a literal with getters is a dictionary-mode object
+ * in V8, slower to read and, made once per execution, it kept what its getters close over alive through young
+ * collections (see `docs/benchmarks.md`, "Object literals with getters").
+ */
 export function createLazyAbort(): LazyAbort {
-  let controller: AbortController | undefined;
-  let aborted = false;
-  let abortReason: unknown;
-  return {
-    get signal() {
-      if (!controller) {
-        controller = new AbortController();
-        if (aborted) controller.abort(abortReason);
-      }
-      return controller.signal;
-    },
-    get aborted() {
-      return aborted;
-    },
-    abort(reason) {
-      if (aborted) return;
-      aborted = true;
-      abortReason = reason;
-      controller?.abort(reason);
-    },
-  };
+  return new DeferredAbort();
+}
+
+class DeferredAbort implements LazyAbort {
+  private controller: AbortController | undefined = undefined;
+  private abortReason: unknown = undefined;
+  aborted = false;
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.abortReason);
+    }
+    return this.controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.abortReason = reason;
+    this.controller?.abort(reason);
+  }
 }

@@ -19,7 +19,10 @@ export interface RepeatedMessagesOptions {
   readonly store: TaskStore;
   /** How long a message id is recognized: a task whose status changed within it. */
   readonly windowMs: number;
-  /** Message ids this process remembers (the newest); default 10,000. */
+  /**
+   * Message ids this process holds at most; default 10,000. The newest half of them are always remembered (they
+   * are kept in two generations: when the newer fills up, the older is dropped whole).
+   */
   readonly limit?: number;
   readonly now?: () => number;
 }
@@ -27,24 +30,33 @@ export interface RepeatedMessagesOptions {
 /** Creates the {@link RepeatedMessages} of a runtime: the newest ids in memory, the rest asked of the store. */
 export function createRepeatedMessages(options: RepeatedMessagesOptions): RepeatedMessages {
   const { store, windowMs } = options;
-  const limit = options.limit ?? 10_000;
+  const generationSize = Math.max(1, Math.floor((options.limit ?? 10_000) / 2));
   const now = options.now ?? Date.now;
-  // Oldest first (a Map keeps insertion order): the bound drops from the front.
-  const recent = new Map<string, { readonly taskId: string; readonly at: number }>();
+  // Two generations instead of one Map kept in least-recently-used order: dropping a whole Map costs nothing,
+  // while deleting a Map's oldest entry one by one leaves holes every later look at the front walks past.
+  let newer = new Map<string, Remembered>();
+  let older = new Map<string, Remembered>();
   const keyOf = (scope: TaskScope, messageId: string) => `${scopeKey(scope)}\u0000${messageId}`;
 
   return {
     find(scope, messageId) {
       const since = now() - windowMs;
-      const remembered = recent.get(keyOf(scope, messageId));
+      const key = keyOf(scope, messageId);
+      const remembered = newer.get(key) ?? older.get(key);
       if (remembered !== undefined && remembered.at >= since) return remembered.taskId;
       return store.findUserMessage?.(scope, messageId, since);
     },
     remember(scope, messageId, taskId) {
-      const key = keyOf(scope, messageId);
-      recent.delete(key);
-      recent.set(key, { taskId, at: now() });
-      if (recent.size > limit) recent.delete(recent.keys().next().value as string);
+      if (newer.size >= generationSize) {
+        older = newer;
+        newer = new Map();
+      }
+      newer.set(keyOf(scope, messageId), { taskId, at: now() });
     },
   };
+}
+
+interface Remembered {
+  readonly taskId: string;
+  readonly at: number;
 }

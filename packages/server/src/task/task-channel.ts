@@ -149,7 +149,8 @@ export class TaskChannel {
   /** Moves the task to `state` (the message, if any, also goes to history) and publishes the update. */
   setStatus(state: TaskState, message?: Message): MaybePromise<void> {
     assertTransition(this.currentState ?? 'TASK_STATE_UNSPECIFIED', state);
-    const status: TaskStatus = { state, timestamp: nowTimestamp(), ...(message ? { message } : {}) };
+    const status: TaskStatus = { state, timestamp: nowTimestamp() };
+    if (message) status.message = message;
     const changed = (version: number) => {
       this.currentState = state;
       // A task that ended no longer counts as running, even while its executor is still unwinding.

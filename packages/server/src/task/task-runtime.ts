@@ -22,6 +22,7 @@ import { createChannelRegistry } from './channel-registry.ts';
 import { followRemoteTask, type VersionedTask } from './follow-remote-task.ts';
 import { abortExecution, type LiveExecution } from './live-execution.ts';
 import { isPromise } from './maybe-promise.ts';
+import { messageForTask } from './message-for-task.ts';
 import { createTaskRecovery } from './recover-task.ts';
 import { createRepeatedMessages } from './repeated-messages.ts';
 import { runExecution } from './run-execution.ts';
@@ -206,7 +207,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     const channel = registry.reserve(taskId, contextId, input.scope);
     repeats?.remember(input.scope, input.message.messageId, taskId);
     const stop = hub.listen(taskId, (event) => observer.event(event));
-    const message: Message = { ...input.message, taskId, contextId };
+    const message = messageForTask(input.message, taskId, contextId);
     start(channel, input, message, {
       release,
       task: undefined,
@@ -257,7 +258,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       const release = execution?.pendingReply ? undefined : takeSlot();
       try {
         const before = execution ? undefined : await channel.snapshot();
-        const message: Message = { ...input.message, taskId, contextId: channel.contextId };
+        const message = messageForTask(input.message, taskId, channel.contextId);
         await channel.addUserMessage(message);
         repeats?.remember(input.scope, message.messageId, taskId);
         await channel.setStatus('TASK_STATE_WORKING');

@@ -17,9 +17,9 @@ export interface CallContext {
   /** The binding the call arrived on. */
   readonly binding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC';
   /** The tenant from the REST path prefix or the request's `tenant` field; `undefined` when none. */
-  readonly tenant?: string;
+  readonly tenant?: string | undefined;
   /** The authenticated caller, if any. */
-  readonly user?: CallUser;
+  readonly user?: CallUser | undefined;
   /** Extension URIs the caller asked to activate (`A2A-Extensions`). */
   readonly requestedExtensions: readonly string[];
   /** Fires when the caller goes away (connection closed) or the server shuts down. */
