@@ -35,8 +35,9 @@ export function createExecutionContext(
  * The context as a class: its lazy getters live on the prototype. An object literal with getters is a
  * dictionary-mode object in V8; made once per execution it was slower to read and kept everything its getters
  * close over alive through young collections, promoting a few kilobytes per task to the old generation (see
- * `docs/benchmarks.md`, "Object literals with getters"). The operations stay arrow functions on the instance, so
- * an executor may destructure them (`async ({ text, complete }) => …`).
+ * `docs/benchmarks.md`, "What a task costs"). Each operation is a getter that hands out a function bound to this
+ * context when it is read, so an executor may destructure them (`async ({ text, complete }) => …`) and no
+ * execution pays for the ones it does not use.
  */
 class HostedExecutionContext implements ExecutionContext {
   readonly message: Message;
@@ -48,6 +49,7 @@ class HostedExecutionContext implements ExecutionContext {
   readonly tenant: string | undefined;
   readonly requestedExtensions: readonly string[];
   private readonly readSignal: () => AbortSignal;
+  private readonly host: ExecutionHost;
   private textRead: string | undefined = undefined;
 
   constructor(request: ExecutionRequest, signal: () => AbortSignal, host: ExecutionHost) {
@@ -60,26 +62,7 @@ class HostedExecutionContext implements ExecutionContext {
     this.tenant = request.tenant;
     this.requestedExtensions = request.requestedExtensions;
     this.readSignal = signal;
-    const ids = { taskId: request.taskId, contextId: request.contextId };
-    const toMessage = (input: AgentMessageInput | undefined) =>
-      input === undefined ? undefined : createAgentMessage(input, ids);
-    this.reply = (message) => host.reply(createAgentMessage(message, { contextId: request.contextId }));
-    this.working = (message) => host.setStatus('TASK_STATE_WORKING', toMessage(message));
-    this.addArtifact = async (input) => {
-      const { artifactId = createId(), parts, ...rest } = input;
-      const artifact = { ...rest, artifactId, parts: toParts(parts) };
-      await host.writeArtifact(artifact, { append: false, lastChunk: true });
-      // A copy: the executor may change what it gets back, and `artifact` went out to subscribers as is.
-      return { ...artifact, parts: [...artifact.parts] };
-    };
-    this.streamArtifact = (init) => createArtifactStream(host, init);
-    this.requestInput = (question) =>
-      host.awaitReply('TASK_STATE_INPUT_REQUIRED', createAgentMessage(question, ids));
-    this.requestAuth = (question) =>
-      host.awaitReply('TASK_STATE_AUTH_REQUIRED', createAgentMessage(question, ids));
-    this.complete = (message) => host.setStatus('TASK_STATE_COMPLETED', toMessage(message));
-    this.fail = (message) => host.setStatus('TASK_STATE_FAILED', toMessage(message));
-    this.reject = (message) => host.setStatus('TASK_STATE_REJECTED', toMessage(message));
+    this.host = host;
   }
 
   get signal(): AbortSignal {
@@ -95,13 +78,53 @@ class HostedExecutionContext implements ExecutionContext {
     return messageData(this.message);
   }
 
-  readonly reply: ExecutionContext['reply'];
-  readonly working: ExecutionContext['working'];
-  readonly addArtifact: ExecutionContext['addArtifact'];
-  readonly streamArtifact: ExecutionContext['streamArtifact'];
-  readonly requestInput: ExecutionContext['requestInput'];
-  readonly requestAuth: ExecutionContext['requestAuth'];
-  readonly complete: ExecutionContext['complete'];
-  readonly fail: ExecutionContext['fail'];
-  readonly reject: ExecutionContext['reject'];
+  get reply(): ExecutionContext['reply'] {
+    return (message) => this.host.reply(createAgentMessage(message, { contextId: this.contextId }));
+  }
+
+  get working(): ExecutionContext['working'] {
+    return (message) => this.host.setStatus('TASK_STATE_WORKING', this.agentMessage(message));
+  }
+
+  get addArtifact(): ExecutionContext['addArtifact'] {
+    return async (input) => {
+      const { artifactId = createId(), parts, ...rest } = input;
+      const artifact = { ...rest, artifactId, parts: toParts(parts) };
+      await this.host.writeArtifact(artifact, { append: false, lastChunk: true });
+      // A copy: the executor may change what it gets back, and `artifact` went out to subscribers as is.
+      return { ...artifact, parts: [...artifact.parts] };
+    };
+  }
+
+  get streamArtifact(): ExecutionContext['streamArtifact'] {
+    return (init) => createArtifactStream(this.host, init);
+  }
+
+  get requestInput(): ExecutionContext['requestInput'] {
+    return (question) => this.host.awaitReply('TASK_STATE_INPUT_REQUIRED', this.agentMessage(question));
+  }
+
+  get requestAuth(): ExecutionContext['requestAuth'] {
+    return (question) => this.host.awaitReply('TASK_STATE_AUTH_REQUIRED', this.agentMessage(question));
+  }
+
+  get complete(): ExecutionContext['complete'] {
+    return (message) => this.host.setStatus('TASK_STATE_COMPLETED', this.agentMessage(message));
+  }
+
+  get fail(): ExecutionContext['fail'] {
+    return (message) => this.host.setStatus('TASK_STATE_FAILED', this.agentMessage(message));
+  }
+
+  get reject(): ExecutionContext['reject'] {
+    return (message) => this.host.setStatus('TASK_STATE_REJECTED', this.agentMessage(message));
+  }
+
+  private agentMessage(input: AgentMessageInput): Message;
+  private agentMessage(input: AgentMessageInput | undefined): Message | undefined;
+  private agentMessage(input: AgentMessageInput | undefined): Message | undefined {
+    return input === undefined
+      ? undefined
+      : createAgentMessage(input, { taskId: this.taskId, contextId: this.contextId });
+  }
 }

@@ -1,81 +1,103 @@
-import type { Message } from '@baton/protocol';
-import type { ExecutionHost } from '../executor/execution-host.ts';
+import type { Artifact, Message, TaskState } from '@baton/protocol';
+import type { ExecutionHost, WaitingState } from '../executor/execution-host.ts';
+import type { ArtifactChunk } from '../store/task-store.ts';
 import type { LiveExecution, PendingReply } from './live-execution.ts';
 import { andThen, type MaybePromise } from './maybe-promise.ts';
 import type { TaskChannel } from './task-channel.ts';
 
 /**
- * Implements the {@link ExecutionHost} of one execution on its task's channel. Every call queues its work on
- * the channel right away, creates the task (SUBMITTED, with the user's message) on the first task event, and
- * refuses work once the execution was cut loose (canceled or shut down).
+ * Creates the {@link ExecutionHost} of one execution on `channel`: every call goes through the channel's queue,
+ * creates the task first if it does not exist yet (with `userMessage` as its history), and refuses to write for
+ * an execution cut loose by a shutdown or a lost lease.
  */
 export function createExecutionHost(
   channel: TaskChannel,
   execution: LiveExecution,
   userMessage: Message,
 ): ExecutionHost {
-  const guard = () => {
-    if (execution.detached === 'shutdown')
-      throw new Error(`Task ${channel.taskId}: the server is shutting down`);
-    if (execution.detached === 'lease-lost')
+  return new ChannelExecutionHost(channel, execution, userMessage);
+}
+
+// A class: its methods are shared, where closures made per execution were four functions and their context.
+class ChannelExecutionHost implements ExecutionHost {
+  private readonly channel: TaskChannel;
+  private readonly execution: LiveExecution;
+  private readonly userMessage: Message;
+
+  constructor(channel: TaskChannel, execution: LiveExecution, userMessage: Message) {
+    this.channel = channel;
+    this.execution = execution;
+    this.userMessage = userMessage;
+  }
+
+  setStatus(state: TaskState, message: Message | undefined): Promise<void> {
+    return this.channel.run(() => {
+      this.guard();
+      return andThen(this.ensureTask(), () => this.channel.setStatus(state, message));
+    });
+  }
+
+  writeArtifact(artifact: Artifact, chunk: ArtifactChunk): Promise<void> {
+    return this.channel.run(() => {
+      this.guard();
+      return andThen(this.ensureTask(), () => this.channel.writeArtifact(artifact, chunk));
+    });
+  }
+
+  reply(message: Message): Promise<void> {
+    const { channel, execution } = this;
+    return channel.run(() => {
+      this.guard();
+      if (channel.created) {
+        throw new Error(
+          'reply() answers without a task; this execution already has one, so use complete(message)',
+        );
+      }
+      if (execution.replied) throw new Error('The executor already replied with a direct message');
+      execution.replied = true;
+      channel.publishReply(message);
+    });
+  }
+
+  awaitReply(state: WaitingState, question: Message): Promise<Message> {
+    const { channel, execution } = this;
+    let pending: PendingReply | undefined;
+    const answer = new Promise<Message>((resolve, reject) => {
+      pending = { resolve, reject };
+    });
+    return channel
+      .run(() => {
+        this.guard();
+        return andThen(
+          andThen(this.ensureTask(), () => channel.setStatus(state, question)),
+          () => {
+            execution.pendingReply = pending;
+          },
+        );
+      })
+      .then(() => {
+        const hold = execution.holdWhileWaiting;
+        if (!hold) return answer;
+        const release = hold();
+        return answer.finally(release);
+      });
+  }
+
+  private guard(): void {
+    const detached = this.execution.detached;
+    if (detached === 'shutdown') throw new Error(`Task ${this.channel.taskId}: the server is shutting down`);
+    if (detached === 'lease-lost') {
       throw new Error(
-        `Task ${channel.taskId} was taken over by another instance; this execution may not write`,
+        `Task ${this.channel.taskId} was taken over by another instance; this execution may not write`,
       );
-  };
-  // Creates the task on its first event; refused after a direct reply.
-  const ensureTask = (): MaybePromise<void> => {
-    if (channel.created) return;
-    if (execution.replied) {
+    }
+  }
+
+  private ensureTask(): MaybePromise<void> {
+    if (this.channel.created) return;
+    if (this.execution.replied) {
       throw new Error('The executor already replied with a direct message, so it cannot also create a task');
     }
-    return channel.create(userMessage);
-  };
-
-  return {
-    setStatus: (state, message) =>
-      channel.run(() => {
-        guard();
-        return andThen(ensureTask(), () => channel.setStatus(state, message));
-      }),
-    writeArtifact: (artifact, chunk) =>
-      channel.run(() => {
-        guard();
-        return andThen(ensureTask(), () => channel.writeArtifact(artifact, chunk));
-      }),
-    reply: (message) =>
-      channel.run(() => {
-        guard();
-        if (channel.created) {
-          throw new Error(
-            'reply() answers without a task; this execution already has one, so use complete(message)',
-          );
-        }
-        if (execution.replied) throw new Error('The executor already replied with a direct message');
-        execution.replied = true;
-        channel.publishReply(message);
-      }),
-    awaitReply(state, question) {
-      let pending: PendingReply | undefined;
-      const answer = new Promise<Message>((resolve, reject) => {
-        pending = { resolve, reject };
-      });
-      return channel
-        .run(() => {
-          guard();
-          return andThen(
-            andThen(ensureTask(), () => channel.setStatus(state, question)),
-            () => {
-              // Set in the same queued step as the status, so a follow-up can never arrive before the waiter.
-              execution.pendingReply = pending;
-            },
-          );
-        })
-        .then(() => {
-          const hold = execution.holdWhileWaiting;
-          if (!hold) return answer;
-          const release = hold();
-          return answer.finally(release);
-        });
-    },
-  };
+    return this.channel.create(this.userMessage);
+  }
 }

@@ -1,5 +1,5 @@
 import { A2AError, isA2AError, isTerminalState, type Message } from '@baton/protocol';
-import type { AgentExecutor } from '../executor/agent-executor.ts';
+import type { AgentExecutor, ExecutionContext } from '../executor/agent-executor.ts';
 import { isAgentFailure } from '../executor/agent-failure.ts';
 import { createAgentMessage } from '../executor/agent-message.ts';
 import { createExecutionContext, type ExecutionRequest } from '../executor/execution-context.ts';
@@ -32,14 +32,70 @@ export interface RunExecutionOptions {
  * (an AgentFailure's own, else a generic one) and logs the real error. Returns the live execution at once.
  */
 export function runExecution(options: RunExecutionOptions): LiveExecution {
-  const { channel, executor, request, logger } = options;
+  const { channel, request } = options;
   const execution = createLiveExecution(channel.taskId, options.onEarlyError, options.holdWhileWaiting);
   channel.execution = execution;
   const host = createExecutionHost(channel, execution, request.message);
-  const context = createExecutionContext(request, () => execution.abort.signal, host);
-  const ids = { taskId: channel.taskId, contextId: channel.contextId };
+  const run = new ExecutionRun(options, execution);
+  const context = createExecutionContext(request, run.readSignal, host);
+  execution.done = run.drive(context);
+  return execution;
+}
 
-  function finish(result: unknown): MaybePromise<void> {
+/** One execution's end: how the executor's result or error is applied. Its methods are shared, not closures. */
+class ExecutionRun {
+  private readonly options: RunExecutionOptions;
+  private readonly execution: LiveExecution;
+  /** The executor's signal, for its context (made only if read). */
+  readonly readSignal: () => AbortSignal;
+  // The end is applied in the task's queue and lets go of the execution in the same step, so a follow-up
+  // queued behind it never mistakes the finished execution for one still waiting for input.
+  private readonly letGo: () => void;
+
+  constructor(options: RunExecutionOptions, execution: LiveExecution) {
+    this.options = options;
+    this.execution = execution;
+    this.readSignal = () => execution.abort.signal;
+    this.letGo = () => {
+      execution.pendingReply = undefined;
+      options.channel.detachExecution(execution);
+    };
+  }
+
+  // The executor starts in a microtask, once the caller has its subscription in place.
+  async drive(context: ExecutionContext): Promise<void> {
+    const { channel, executor, logger } = this.options;
+    const execution = this.execution;
+    await undefined;
+    let outcome: { readonly failed: boolean; readonly value: unknown };
+    try {
+      outcome = { failed: false, value: await executor(context) };
+    } catch (error) {
+      outcome = { failed: true, value: error };
+    }
+    try {
+      await channel.run(() =>
+        andFinally(
+          attempt(() => (outcome.failed ? this.fail(outcome.value) : this.finish(outcome.value))),
+          this.letGo,
+        ),
+      );
+    } catch (error) {
+      // The store refused the end (it is down): the request still waiting gets why, and the task is left for
+      // recovery (its lease expires instead of being released) to end once the store is back.
+      logger.error('Could not record how an execution ended', { taskId: channel.taskId, error });
+      execution.unrecorded = true;
+      execution.failRequest(
+        isA2AError(error) ? error : A2AError.internal('The agent could not record its work', error),
+      );
+    } finally {
+      channel.detachExecution(execution);
+    }
+  }
+
+  private finish(result: unknown): MaybePromise<void> {
+    const { channel, request, logger } = this.options;
+    const execution = this.execution;
     if (execution.detached) return;
     const state = channel.state;
     if (isAnswer(result)) {
@@ -47,7 +103,7 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
         execution.replied = true;
         channel.publishReply(createAgentMessage(result, { contextId: channel.contextId }));
       } else if (state !== undefined && !isTerminalState(state)) {
-        return channel.setStatus('TASK_STATE_COMPLETED', createAgentMessage(result, ids));
+        return channel.setStatus('TASK_STATE_COMPLETED', createAgentMessage(result, this.ids()));
       } else {
         logger.warn('Ignored what the executor returned: it had already replied, or its task had ended', {
           taskId: channel.taskId,
@@ -64,7 +120,9 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
     });
   }
 
-  async function fail(error: unknown): Promise<void> {
+  private async fail(error: unknown): Promise<void> {
+    const { channel, request, logger } = this.options;
+    const execution = this.execution;
     if (execution.detached) {
       logger.debug?.('An executor ended with an error after its task was let go', {
         taskId: channel.taskId,
@@ -74,50 +132,19 @@ export function runExecution(options: RunExecutionOptions): LiveExecution {
     }
     const state = channel.state;
     if (state === undefined && !execution.replied && isA2AError(error)) {
-      options.onEarlyError(error);
+      this.options.onEarlyError(error);
       return;
     }
     logger.error('The executor failed', { taskId: channel.taskId, error });
     if (execution.replied || (state !== undefined && isTerminalState(state))) return;
     if (state === undefined) await channel.create(request.message);
     const text = isA2AError(error) || isAgentFailure(error) ? error.message : EXECUTOR_FAILURE_MESSAGE;
-    await channel.setStatus('TASK_STATE_FAILED', createAgentMessage(text, ids));
+    await channel.setStatus('TASK_STATE_FAILED', createAgentMessage(text, this.ids()));
   }
 
-  // The end is applied in the task's queue and lets go of the execution in the same step, so a follow-up
-  // queued behind it never mistakes the finished execution for one still waiting for input.
-  const letGo = () => {
-    execution.pendingReply = undefined;
-    channel.detachExecution(execution);
-  };
-  const settle = (apply: () => MaybePromise<void>) => channel.run(() => andFinally(attempt(apply), letGo));
-
-  // The executor starts in a microtask, once the caller has its subscription in place.
-  async function drive(): Promise<void> {
-    await undefined;
-    let apply: () => MaybePromise<void>;
-    try {
-      const result = await executor(context);
-      apply = () => finish(result);
-    } catch (error) {
-      apply = () => fail(error);
-    }
-    try {
-      await settle(apply);
-    } catch (error) {
-      // The store refused the end (it is down): the request still waiting gets why, and the task is left for
-      // recovery (its lease expires instead of being released) to end once the store is back.
-      logger.error('Could not record how an execution ended', { taskId: channel.taskId, error });
-      execution.unrecorded = true;
-      execution.failRequest(
-        isA2AError(error) ? error : A2AError.internal('The agent could not record its work', error),
-      );
-    } finally {
-      channel.detachExecution(execution);
-    }
+  private ids(): { taskId: string; contextId: string } {
+    return { taskId: this.options.channel.taskId, contextId: this.options.channel.contextId };
   }
-  execution.done = drive();
-  return execution;
 }
 
 function isAnswer(result: unknown): result is string | Message {
