@@ -160,8 +160,8 @@ function drained(call: ServerWritableStream<Buffer, unknown>): Promise<void> {
 
 /**
  * The call context of one gRPC call. A class: its signal is made only when read, and a getter in an object
- * literal made once per call would be a dictionary-mode object in V8 (see docs/benchmarks.md, "Object literals
- * with getters").
+ * literal made once per call would be a dictionary-mode object in V8 (see docs/benchmarks.md,
+ * "What a task costs").
  */
 class GrpcCallContext implements CallContext {
   readonly version = '1.0';

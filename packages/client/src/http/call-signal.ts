@@ -37,7 +37,7 @@ export function createCallSignal(parent: AbortSignal | undefined, timeoutMs: num
     }, ms);
   };
   // A plain field the timer sets, not a getter: a getter in an object literal made per call is a
-  // dictionary-mode object in V8 (see docs/benchmarks.md, "Object literals with getters").
+  // dictionary-mode object in V8 (see docs/benchmarks.md, "What a task costs").
   const call: { -readonly [Key in keyof CallSignal]: CallSignal[Key] } = {
     signal: controller.signal,
     timedOut: false,

@@ -46,7 +46,7 @@ export function createCallContext(options: CreateCallContextOptions): CallContex
  * (on @hono/node-server reading `request.signal` makes an AbortController, which a blocking call that finishes in
  * its first turn never needs; the agent URL is worked out only for a push config registration), and a literal
  * with getters is a dictionary-mode object in V8 that, made once per call, kept what its getters close over
- * alive through young collections (see `docs/benchmarks.md`, "Object literals with getters").
+ * alive through young collections (see docs/benchmarks.md, "What a task costs").
  */
 class HttpCallContext implements CallContext {
   readonly version: ProtocolVersion;

@@ -14,7 +14,7 @@ export interface LazyAbort {
 /**
  * Creates a {@link LazyAbort}. A class, not an object literal: a literal with getters is a dictionary-mode object
  * in V8, slower to read and, made once per execution, it kept what its getters close over alive through young
- * collections (see `docs/benchmarks.md`, "Object literals with getters").
+ * collections (see docs/benchmarks.md, "What a task costs").
  */
 export function createLazyAbort(): LazyAbort {
   return new DeferredAbort();
