@@ -40,4 +40,14 @@ describe('the execution context', () => {
       expect(task.artifacts?.[0]?.parts).toEqual([{ data: { id: task.id } }]);
     }
   });
+
+  it('can be wrapped by deriving from it: the wrapper’s fields win, the operations still act on the task', async () => {
+    const inner: AgentExecutor = async (ctx) => {
+      await ctx.complete(`heard ${ctx.text}`);
+    };
+    const executor: AgentExecutor = (ctx) => inner(Object.create(ctx, { text: { value: 'a rewritten text' } }));
+    const task = taskOf(await createRequestHandler({ executor }).sendMessage({ message: userMessage('hi') }, call));
+    expect(task.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(textOf(task.status.message?.parts)).toBe('heard a rewritten text');
+  });
 });
