@@ -62,7 +62,7 @@ export function renderTaskCostReport(): string[] {
   return [
     '## What a task costs',
     '',
-    'Where a blocking send’s time went before issue 33 (W1 at concurrency 16, server CPU per request, `quick`): the',
+    'Where a blocking send’s time went before the changes below (W1 at concurrency 16, server CPU per request, `quick`): the',
     'Baton target 90 µs; the same server with its request handler replaced by one that answers a fixed task 36 µs,',
     'so the HTTP binding, JSON-RPC, validation and the response took 36 µs and the task runtime 54 µs. In-process',
     '(`quick-send`), half of a send was the young-generation garbage collector: each send promoted 7.6 KB to the',

@@ -45,8 +45,11 @@ describe('the execution context', () => {
     const inner: AgentExecutor = async (ctx) => {
       await ctx.complete(`heard ${ctx.text}`);
     };
-    const executor: AgentExecutor = (ctx) => inner(Object.create(ctx, { text: { value: 'a rewritten text' } }));
-    const task = taskOf(await createRequestHandler({ executor }).sendMessage({ message: userMessage('hi') }, call));
+    const executor: AgentExecutor = (ctx) =>
+      inner(Object.create(ctx, { text: { value: 'a rewritten text' } }));
+    const task = taskOf(
+      await createRequestHandler({ executor }).sendMessage({ message: userMessage('hi') }, call),
+    );
     expect(task.status.state).toBe('TASK_STATE_COMPLETED');
     expect(textOf(task.status.message?.parts)).toBe('heard a rewritten text');
   });
