@@ -23,6 +23,8 @@ export interface SendOutcome {
   readonly event: StreamResponse | undefined;
 }
 
+const NOTHING_TO_CANCEL = () => undefined;
+
 /**
  * Sends a message through the runtime and waits, without buffering events, for what SendMessage returns:
  * a direct Message, or the moment the task reaches a terminal or interrupted state (or its first event with
@@ -33,11 +35,18 @@ export async function awaitSendOutcome(
   input: SendInput,
   options: AwaitSendOptions,
 ): Promise<SendOutcome> {
+  let settled = false;
   let resolve: (event: StreamResponse | undefined) => void = () => undefined;
   let reject: (error: unknown) => void = () => undefined;
   const outcome = new Promise<StreamResponse | undefined>((onResolve, onReject) => {
-    resolve = onResolve;
-    reject = onReject;
+    resolve = (event) => {
+      settled = true;
+      onResolve(event);
+    };
+    reject = (error) => {
+      settled = true;
+      onReject(error);
+    };
   });
   const subscription = await runtime.send(input, {
     event(event) {
@@ -48,11 +57,14 @@ export async function awaitSendOutcome(
   });
   const stopWaiting = () => resolve(undefined);
   let signal: AbortSignal | undefined;
-  const cancelListen = afterThisTurn(() => {
-    signal = options.signal();
-    if (signal.aborted) stopWaiting();
-    else signal.addEventListener('abort', stopWaiting, { once: true });
-  });
+  // A send whose task ended while it was being started needs no signal and no timer.
+  const cancelListen = settled
+    ? NOTHING_TO_CANCEL
+    : afterThisTurn(() => {
+        signal = options.signal();
+        if (signal.aborted) stopWaiting();
+        else signal.addEventListener('abort', stopWaiting, { once: true });
+      });
   try {
     return { taskId: subscription.taskId, event: await outcome };
   } finally {
