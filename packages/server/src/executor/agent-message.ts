@@ -1,4 +1,5 @@
 import { createId, type Message, type Part } from '@baton/protocol';
+import { copyMessageFields } from '../vocabulary/wire-fields.ts';
 import type { AgentMessageInput, PartsInput } from './agent-executor.ts';
 
 /** The ids an agent message carries: always the context, the task only when a task exists. */
@@ -10,27 +11,15 @@ export interface AgentMessageIds {
 /** Turns text, parts or a partial message into an agent Message: `ROLE_AGENT`, a fresh id unless given, the ids. */
 export function createAgentMessage(input: AgentMessageInput, ids: AgentMessageIds): Message {
   // Built field by field in one order (no spread): every agent message gets the same object shape.
-  if (typeof input === 'string' || isPartList(input)) {
-    const message: Message = {
-      messageId: createId(),
-      contextId: ids.contextId,
-      role: 'ROLE_AGENT',
-      parts: [],
-    };
-    message.parts = toParts(input);
-    if (ids.taskId !== undefined) message.taskId = ids.taskId;
-    return message;
-  }
+  const given = typeof input === 'string' || isPartList(input) ? undefined : input;
   const message: Message = {
-    messageId: input.messageId || createId(),
+    messageId: given?.messageId || createId(),
     contextId: ids.contextId,
     role: 'ROLE_AGENT',
-    parts: [...input.parts],
+    parts: given ? [...given.parts] : toParts(input as PartsInput),
   };
   if (ids.taskId !== undefined) message.taskId = ids.taskId;
-  if (input.metadata !== undefined) message.metadata = input.metadata;
-  if (input.extensions !== undefined) message.extensions = input.extensions;
-  if (input.referenceTaskIds !== undefined) message.referenceTaskIds = input.referenceTaskIds;
+  if (given) copyMessageFields(given, message);
   return message;
 }
 

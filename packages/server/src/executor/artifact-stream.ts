@@ -1,4 +1,5 @@
 import { type Artifact, createId } from '@baton/protocol';
+import { copyArtifactFields } from '../vocabulary/wire-fields.ts';
 import type { ArtifactStream, ArtifactStreamInit, PartsInput } from './agent-executor.ts';
 import { toParts } from './agent-message.ts';
 import type { ExecutionHost } from './execution-host.ts';
@@ -19,12 +20,7 @@ export function createArtifactStream(host: ExecutionHost, init: ArtifactStreamIn
     const append = started;
     started = true;
     const artifact: Artifact = { artifactId, parts: toParts(parts) };
-    if (!append) {
-      if (init.name !== undefined) artifact.name = init.name;
-      if (init.description !== undefined) artifact.description = init.description;
-      if (init.metadata !== undefined) artifact.metadata = init.metadata;
-      if (init.extensions !== undefined) artifact.extensions = init.extensions;
-    }
+    if (!append) copyArtifactFields(init, artifact);
     return host.writeArtifact(artifact, { append, lastChunk });
   }
 

@@ -1,5 +1,6 @@
-import { createId, type JsonValue, type Message, type Task } from '@baton/protocol';
+import { type Artifact, createId, type JsonValue, type Message, type Task } from '@baton/protocol';
 import type { CallUser } from '../vocabulary/call-context.ts';
+import { copyArtifactFields } from '../vocabulary/wire-fields.ts';
 import type { AgentMessageInput, ExecutionContext } from './agent-executor.ts';
 import { createAgentMessage, toParts } from './agent-message.ts';
 import { createArtifactStream } from './artifact-stream.ts';
@@ -7,16 +8,10 @@ import type { ExecutionHost } from './execution-host.ts';
 import { messageData, messageText } from './message-content.ts';
 
 /** The request side of an {@link ExecutionContext}: what the runtime knows about the incoming message. */
-export interface ExecutionRequest {
-  readonly message: Message;
-  readonly task: Task | undefined;
-  readonly taskId: string;
-  readonly contextId: string;
-  readonly referencedTasks: readonly Task[];
-  readonly user: CallUser | undefined;
-  readonly tenant: string | undefined;
-  readonly requestedExtensions: readonly string[];
-}
+export type ExecutionRequest = Pick<
+  ExecutionContext,
+  'message' | 'task' | 'taskId' | 'contextId' | 'referencedTasks' | 'user' | 'tenant' | 'requestedExtensions'
+>;
 
 /**
  * Creates the {@link ExecutionContext} an executor gets, over the runtime's {@link ExecutionHost}. `signal`,
@@ -88,11 +83,13 @@ class HostedExecutionContext implements ExecutionContext {
 
   get addArtifact(): ExecutionContext['addArtifact'] {
     return async (input) => {
-      const { artifactId = createId(), parts, ...rest } = input;
-      const artifact = { ...rest, artifactId, parts: toParts(parts) };
+      const artifact: Artifact = { artifactId: input.artifactId ?? createId(), parts: toParts(input.parts) };
+      copyArtifactFields(input, artifact);
       await this.host.writeArtifact(artifact, { append: false, lastChunk: true });
       // A copy: the executor may change what it gets back, and `artifact` went out to subscribers as is.
-      return { ...artifact, parts: [...artifact.parts] };
+      const copy: Artifact = { artifactId: artifact.artifactId, parts: [...artifact.parts] };
+      copyArtifactFields(artifact, copy);
+      return copy;
     };
   }
 

@@ -1,4 +1,5 @@
 import type { Artifact, Message, Task, TaskState, TaskStatus } from '@baton/protocol';
+import { copyArtifactFields } from '../vocabulary/wire-fields.ts';
 import type { ArtifactChunk, TaskReadOptions, TaskScope } from './task-store.ts';
 
 // An artifact the record owns: its own `parts` array, so appends can push into it.
@@ -143,13 +144,10 @@ export function statusTimeOf(status: TaskStatus): number {
   return time;
 }
 
-// A copy with its own parts array, field by field in one order (see `snapshot`).
+// A copy with its own parts array, field by field in one order.
 function own(artifact: Artifact): OwnedArtifact {
   const copy: OwnedArtifact = { artifactId: artifact.artifactId, parts: artifact.parts.slice() };
-  if (artifact.name !== undefined) copy.name = artifact.name;
-  if (artifact.description !== undefined) copy.description = artifact.description;
-  if (artifact.metadata !== undefined) copy.metadata = artifact.metadata;
-  if (artifact.extensions !== undefined) copy.extensions = artifact.extensions;
+  copyArtifactFields(artifact, copy);
   return copy;
 }
 
