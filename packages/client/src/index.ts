@@ -67,6 +67,7 @@ export {
   type CardCache,
   type CardCacheEntry,
   type CardCacheOptions,
+  type CardVerifier,
   type ClientBinding,
   type ClientVersion,
   canonicalizeJson,
@@ -75,6 +76,7 @@ export {
   type InterfacePreferences,
   type ResolveAgentCardOptions,
   type ResolvedAgentCard,
+  requireCardSignature,
   resolveAgentCard,
   type SelectedInterface,
   type SignAgentCardOptions,
@@ -118,6 +120,12 @@ export {
   sleep,
 } from './retry/index.ts';
 export { DEFAULT_MAX_EVENT_BYTES, type ReadSseOptions, readSseEvents, type SseEvent } from './sse/index.ts';
+export {
+  type ClientCallTrace,
+  type ClientCallTracer,
+  type ClientTelemetry,
+  clientOpenTelemetry,
+} from './telemetry/index.ts';
 export {
   bindOperations,
   type CallOptions,

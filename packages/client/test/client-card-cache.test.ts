@@ -1,7 +1,7 @@
 import { createA2AServer } from '@baton/server';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createA2AClient, createCardCache } from '../src/index.ts';
+import { createA2AClient, createCardCache, requireCardSignature } from '../src/index.ts';
 
 describe('createA2AClient and the agent card', () => {
   let running: RunningA2AServer;
@@ -37,7 +37,7 @@ describe('createA2AClient and the agent card', () => {
     const { generateKeyPair } = await import('jose');
     const { publicKey } = await generateKeyPair('ES256');
     await expect(
-      createA2AClient({ agent: running.url, verifyCard: { keys: { k1: publicKey } } }),
+      createA2AClient({ agent: running.url, verifyCard: requireCardSignature({ keys: { k1: publicKey } }) }),
     ).rejects.toMatchObject({ name: 'A2AClientError', code: 'SIGNATURE' });
   });
 });

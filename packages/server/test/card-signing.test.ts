@@ -1,7 +1,7 @@
 /** Signed cards from `cardSigning`: both the 1.0 card and the 0.3-compatible card verify as served. */
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveAgentCard, verifyAgentCardSignatures } from '../../client/src/index.ts';
+import { requireCardSignature, resolveAgentCard, verifyAgentCardSignatures } from '../../client/src/index.ts';
 import { createA2AServer } from '../src/index.ts';
 import { type RunningA2AServer, startA2AServer } from '../src/node.ts';
 
@@ -25,7 +25,9 @@ afterAll(() => running.close());
 
 describe('cardSigning', () => {
   it('serves a 1.0 card whose signature the client verifies with the public key', async () => {
-    const resolved = await resolveAgentCard(running.url, { verify: { keys: { 'card-key-1': publicKey } } });
+    const resolved = await resolveAgentCard(running.url, {
+      verify: requireCardSignature({ keys: { 'card-key-1': publicKey } }),
+    });
     expect(resolved.card.signatures).toHaveLength(1);
   });
 
@@ -41,7 +43,7 @@ describe('cardSigning', () => {
 
   it('fails verification with another key', async () => {
     await expect(
-      resolveAgentCard(running.url, { verify: { keys: { 'card-key-1': otherKey } } }),
+      resolveAgentCard(running.url, { verify: requireCardSignature({ keys: { 'card-key-1': otherKey } }) }),
     ).rejects.toMatchObject({ code: 'SIGNATURE' });
   });
 });

@@ -2,7 +2,7 @@
  * Metrics only, in one process: the official SDK with a Prometheus reader (`OTEL_METRICS_EXPORTER=prometheus`),
  * a real Baton server and client over HTTP on 127.0.0.1, and `GET /metrics` on the agent's own port.
  */
-import { createA2AClient } from '@baton/client';
+import { clientOpenTelemetry, createA2AClient } from '@baton/client';
 import { createA2AServer } from '@baton/server';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { trace } from '@opentelemetry/api';
@@ -31,20 +31,23 @@ describe('Prometheus metrics on the app port', () => {
     await telemetry?.shutdown();
   });
 
-  it('serves the call, task and client metrics, and registers no tracer when only metrics are asked for', async () => {
+  it('serves the call, task and client metrics (clients with `clientOpenTelemetry()` only), and registers no tracer when only metrics are asked for', async () => {
     expect(telemetry.plan).toMatchObject({ traces: undefined, metrics: ['prometheus'] });
     expect(trace.getTracer('x').startSpan('probe').isRecording()).toBe(false);
-    const client = await createA2AClient({ agent: running.url });
+    const client = await createA2AClient({ agent: running.url, telemetry: clientOpenTelemetry() });
     await client.sendMessage('one');
     await client.sendMessage('two');
+    // A client made without the telemetry option is not counted (and carries no OpenTelemetry code).
+    const plain = await createA2AClient({ agent: running.url });
+    await plain.sendMessage('three');
     const response = await fetch(`${running.url}/metrics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();
     expect(text).toMatch(
-      /^baton_server_calls_total\{[^}]*rpc_method="SendMessage"[^}]*baton_outcome="ok"[^}]*\} 2$/m,
+      /^baton_server_calls_total\{[^}]*rpc_method="SendMessage"[^}]*baton_outcome="ok"[^}]*\} 3$/m,
     );
-    expect(text).toMatch(/^baton_server_task_duration_count\{[^}]*TASK_STATE_COMPLETED[^}]*\} 2$/m);
+    expect(text).toMatch(/^baton_server_task_duration_count\{[^}]*TASK_STATE_COMPLETED[^}]*\} 3$/m);
     expect(text).toMatch(/^baton_client_calls_total\{[^}]*rpc_method="SendMessage"[^}]*\} 2$/m);
     expect(text).toMatch(/^baton_server_tasks_running\{[^}]*\} 0$/m);
     // Durations in seconds, with buckets made for seconds.

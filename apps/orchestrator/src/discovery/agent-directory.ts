@@ -1,5 +1,11 @@
 import { CHAIN_SKILLS, CHAIN_STEPS, type ChainStep } from '@baton/chain';
-import { type A2AClient, type A2AClientOptions, createA2AClient, resolveAgentCard } from '@baton/client';
+import {
+  type A2AClient,
+  type A2AClientOptions,
+  clientOpenTelemetry,
+  createA2AClient,
+  resolveAgentCard,
+} from '@baton/client';
 import type { AgentCard } from '@baton/protocol';
 import { ChainError, errorMessage } from '../run/chain-error.ts';
 
@@ -68,6 +74,8 @@ export function createAgentDirectory(options: AgentDirectoryOptions): AgentDirec
       const client = await createA2AClient({
         timeoutMs: 10_000,
         retry: { retrySend: true },
+        // Each agent call is a CLIENT span of the run's trace when an OpenTelemetry SDK is registered.
+        telemetry: clientOpenTelemetry(),
         ...options.client,
         agent: url,
         ...(signal === undefined ? {} : { signal }),

@@ -3,14 +3,15 @@ import { type Credentials, createAuthenticator } from '../auth/create-authentica
 import {
   type AgentCardSource,
   type CardCache,
+  type CardVerifier,
   type ClientBinding,
   resolveAgentCard,
   selectInterface,
-  type VerifyOptions,
 } from '../discovery/index.ts';
 import type { FetchLike } from '../http/fetch-like.ts';
 import type { Interceptor } from '../http/interceptor.ts';
 import type { RetryOptions } from '../retry/retry-policy.ts';
+import type { ClientTelemetry } from '../telemetry/client-telemetry.ts';
 import { createTransport } from '../transport/create-transport.ts';
 import type { TransportFactories } from '../transport/transport.ts';
 import { type A2AClient, createA2AClientFromTransport } from './a2a-client.ts';
@@ -54,8 +55,13 @@ export interface A2AClientOptions {
    * with ETag / Last-Modified, or not fetched at all within its `Cache-Control: max-age`.
    */
   readonly cardCache?: CardCache;
-  /** Verify the card's JWS signatures with these keys before trusting it (spec §8.4). */
-  readonly verifyCard?: VerifyOptions;
+  /** Checks the card before it is trusted: `requireCardSignature({ keys })` verifies its JWS signatures (spec §8.4). */
+  readonly verifyCard?: CardVerifier;
+  /**
+   * How calls are traced and counted: `clientOpenTelemetry()` makes each call a CLIENT span whose context goes
+   * with the request, and counts it. Without it the client carries no telemetry code.
+   */
+  readonly telemetry?: ClientTelemetry;
 }
 
 /**
@@ -73,6 +79,7 @@ export async function createA2AClient(options: A2AClientOptions): Promise<A2ACli
     ...(options.headers === undefined ? {} : { headers: options.headers }),
     ...(options.cardCache === undefined ? {} : { cache: options.cardCache }),
     ...(options.verifyCard === undefined ? {} : { verify: options.verifyCard }),
+    ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
   });
   let card = resolved.card;
   const bindings =
@@ -98,6 +105,7 @@ export async function createA2AClient(options: A2AClientOptions): Promise<A2ACli
       : { streamIdleTimeoutMs: options.streamIdleTimeoutMs }),
     ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
+    ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
   });
   return createA2AClientFromTransport(transport, card, {
     ...(options.resubscribe === undefined ? {} : { resubscribe: options.resubscribe }),

@@ -1,7 +1,7 @@
-import { A2A_VERSION_HEADER, HEADERS_SETTER } from '@baton/protocol';
-import { context, propagation } from '@opentelemetry/api';
+import { A2A_VERSION_HEADER } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
 import type { FetchLike } from '../http/fetch-like.ts';
+import type { ClientTelemetry } from '../telemetry/client-telemetry.ts';
 import { type CardCache, type CardCacheEntry, cachePolicyOf, isFresh } from './card-cache.ts';
 
 /** How {@link fetchCardBody} reaches the network and the cache. */
@@ -10,6 +10,8 @@ export interface FetchCardOptions {
   readonly signal?: AbortSignal;
   readonly headers?: RequestInit['headers'];
   readonly cache?: CardCache;
+  /** Carries the caller's trace context on the card request (`clientOpenTelemetry()`). */
+  readonly telemetry?: ClientTelemetry;
 }
 
 /** A card body and the URL it came from. */
@@ -27,8 +29,8 @@ function requestHeaders(options: FetchCardOptions, cached: CardCacheEntry | unde
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (cached?.etag !== undefined) headers.set('If-None-Match', cached.etag);
   else if (cached?.lastModified !== undefined) headers.set('If-Modified-Since', cached.lastModified);
-  // The caller's trace context, when an OpenTelemetry SDK is registered (a no-op otherwise).
-  propagation.inject(context.active(), headers, HEADERS_SETTER);
+  // The caller's trace context, when telemetry is on and an OpenTelemetry SDK is registered.
+  options.telemetry?.inject(headers);
   return headers;
 }
 

@@ -5,6 +5,7 @@
 
 export { canonicalizeJson } from '@baton/protocol';
 export { type CardCache, type CardCacheEntry, type CardCacheOptions, createCardCache } from './card-cache.ts';
+export type { CardVerifier } from './card-verifier.ts';
 export type { FetchCardOptions } from './fetch-card-body.ts';
 export type { AgentCardShape } from './read-agent-card.ts';
 export {
@@ -23,6 +24,7 @@ export {
 } from './select-interface.ts';
 export { type SignAgentCardOptions, signAgentCard } from './sign-agent-card.ts';
 export {
+  requireCardSignature,
   type VerificationKey,
   type VerifiedSignature,
   type VerifyOptions,

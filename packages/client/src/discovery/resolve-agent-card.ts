@@ -1,16 +1,16 @@
 import type { AgentCard } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
+import type { CardVerifier } from './card-verifier.ts';
 import { CardNotFound, type FetchCardOptions, type FetchedCard, fetchCardBody } from './fetch-card-body.ts';
 import { type AgentCardShape, readAgentCard } from './read-agent-card.ts';
-import { type VerifyOptions, verifyAgentCardSignatures } from './verify-agent-card-signatures.ts';
 
 /** Where a card comes from: an agent's base URL, a card URL (path ending in `.json`), or the card itself. */
 export type AgentCardSource = string | URL | Readonly<Record<string, unknown>>;
 
 /** Options of {@link resolveAgentCard}. */
 export interface ResolveAgentCardOptions extends FetchCardOptions {
-  /** Verify the card's JWS signatures (spec §8.4) with these keys; off when absent. */
-  readonly verify?: VerifyOptions;
+  /** Checks the card as received before it is trusted: `requireCardSignature({ keys })` (spec §8.4); off when absent. */
+  readonly verify?: CardVerifier;
 }
 
 /** A card in its 1.0 form, where it came from, the shape it arrived in and the JSON as received. */
@@ -86,6 +86,6 @@ export async function resolveAgentCard(
     raw = source;
   }
   const { card, shape } = readAgentCard(raw);
-  if (options.verify !== undefined) await verifyAgentCardSignatures(raw, options.verify);
+  if (options.verify !== undefined) await options.verify(raw);
   return { card, shape, raw, ...(url === undefined ? {} : { url }) };
 }

@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { resolveAgentCard } from './resolve-agent-card.ts';
 import { signAgentCard } from './sign-agent-card.ts';
-import { verifyAgentCardSignatures } from './verify-agent-card-signatures.ts';
+import { requireCardSignature, verifyAgentCardSignatures } from './verify-agent-card-signatures.ts';
 
 const card = {
   name: 'Signed Agent',
@@ -40,7 +40,7 @@ describe('signAgentCard + verifyAgentCardSignatures', () => {
   it('verifies while resolving a card when verify is given', async () => {
     const { privateKey, jwk } = await keyPair('ES256', 'k1');
     const signed = await signAgentCard(card, { privateKey, kid: 'k1', alg: 'ES256' });
-    const resolved = await resolveAgentCard(signed, { verify: { keys: [jwk] } });
+    const resolved = await resolveAgentCard(signed, { verify: requireCardSignature({ keys: [jwk] }) });
     expect(resolved.card.signatures).toHaveLength(1);
   });
 
@@ -51,7 +51,9 @@ describe('signAgentCard + verifyAgentCardSignatures', () => {
       ...signed,
       supportedInterfaces: [{ ...card.supportedInterfaces[0], url: 'https://evil.example/rpc' }],
     };
-    await expect(resolveAgentCard(tampered, { verify: { keys: [jwk] } })).rejects.toMatchObject({
+    await expect(
+      resolveAgentCard(tampered, { verify: requireCardSignature({ keys: [jwk] }) }),
+    ).rejects.toMatchObject({
       code: 'SIGNATURE',
       message: expect.stringMatching(/signature verification failed/),
     });

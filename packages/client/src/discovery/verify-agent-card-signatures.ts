@@ -14,6 +14,7 @@ import {
 import { A2AClientError } from '../errors/client-error.ts';
 import type { FetchLike } from '../http/fetch-like.ts';
 import { canonicalCardPayload } from './card-signing-input.ts';
+import type { CardVerifier } from './card-verifier.ts';
 
 /** A public key jose can verify with. */
 export type VerificationKey = CryptoKey | KeyObject | JWK | Uint8Array;
@@ -171,4 +172,15 @@ export async function verifyAgentCardSignatures(
   throw new A2AClientError('SIGNATURE', `No agent card signature verified: ${reasons.join('; ')}`, {
     cause: new AggregateError(failures, 'every signature failed'),
   });
+}
+
+/**
+ * A {@link CardVerifier} that accepts a card only when one of its JWS signatures verifies with the keys given
+ * (see {@link verifyAgentCardSignatures}); for `createA2AClient({ verifyCard })` and `resolveAgentCard(…, { verify })`.
+ *
+ * @example
+ * const client = await createA2AClient({ agent: url, verifyCard: requireCardSignature({ keys: [publicJwk] }) });
+ */
+export function requireCardSignature(options: VerifyOptions): CardVerifier {
+  return (raw) => verifyAgentCardSignatures(raw, options);
 }

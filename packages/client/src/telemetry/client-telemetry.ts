@@ -1,22 +1,4 @@
-import {
-  TELEMETRY_ATTRIBUTES as ATTR,
-  DURATION_BUCKETS_SECONDS,
-  isMetricsRegistered,
-  isTracingRegistered,
-  TELEMETRY_METRICS as METRIC,
-  TELEMETRY,
-} from '@baton/protocol';
-import {
-  type Attributes,
-  context,
-  isSpanContextValid,
-  metrics,
-  propagation,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  ValueType,
-} from '@opentelemetry/api';
+/** What the client's telemetry is to the transports: a contract with no OpenTelemetry in it. */
 
 /** One call traced: the headers that carry its trace context, and how to end it. */
 export interface ClientCallTrace {
@@ -26,75 +8,19 @@ export interface ClientCallTrace {
   end(result: { readonly status?: number; readonly error?: unknown }): void;
 }
 
-/** Starts the CLIENT span of each call of one interface and counts the calls. */
-export type ClientTelemetry = (operation: string, url: string) => ClientCallTrace | undefined;
+/** Starts the trace of each call of one interface; `undefined` when the call gets nothing. */
+export type ClientCallTracer = (operation: string, url: string) => ClientCallTrace | undefined;
 
 /**
- * The client's telemetry through `@opentelemetry/api`: each call is a CLIENT span
- * (`lf.a2a.v1.A2AService/<Method>`, child of the active span) whose context goes with the request as
- * `traceparent`, and counts in the client call metrics. Without an OpenTelemetry SDK registered when the client is
- * created, calls get nothing added.
+ * How a client's calls are traced and counted: `clientOpenTelemetry()`, or your own. Passed as
+ * `createA2AClient({ telemetry })`; without it the client carries no telemetry code at all.
  */
-export function createClientTelemetry(version: string): ClientTelemetry {
-  // Checked once, as the server does: without an SDK a call gets no span object at all.
-  if (!isTracingRegistered() && !isMetricsRegistered()) return () => undefined;
-  const tracer = trace.getTracer(TELEMETRY.clientScope);
-  const meter = metrics.getMeter(TELEMETRY.clientScope);
-  const calls = meter.createCounter(METRIC.clientCalls, {
-    description: 'A2A calls made, by method and outcome',
-    unit: '{call}',
-  });
-  const duration = meter.createHistogram(METRIC.clientCallDuration, {
-    description: 'How long an A2A call took (a stream: until it ended)',
-    unit: 's',
-    valueType: ValueType.DOUBLE,
-    advice: { explicitBucketBoundaries: [...DURATION_BUCKETS_SECONDS] },
-  });
-  return (operation, url) => {
-    const started = performance.now();
-    const parsed = URL.canParse(url) ? new URL(url) : undefined;
-    const span = tracer.startSpan(`${TELEMETRY.service}/${operation}`, {
-      kind: SpanKind.CLIENT,
-      attributes: {
-        [ATTR.rpcService]: TELEMETRY.service,
-        [ATTR.rpcMethod]: operation,
-        [ATTR.version]: version,
-        ...(parsed
-          ? { [ATTR.serverAddress]: parsed.hostname, [ATTR.urlFull]: `${parsed.origin}${parsed.pathname}` }
-          : {}),
-      },
-    });
-    const recording = span.isRecording();
-    const headers: Record<string, string> = {};
-    if (recording || isSpanContextValid(span.spanContext())) {
-      propagation.inject(trace.setSpan(context.active(), span), headers);
-    }
-    let ended = false;
-    return {
-      headers,
-      end({ status, error }) {
-        if (ended) return;
-        ended = true;
-        const failed = error !== undefined || (status !== undefined && status >= 400);
-        const attributes: Attributes = {
-          [ATTR.rpcMethod]: operation,
-          [ATTR.outcome]: failed ? 'error' : 'ok',
-        };
-        if (recording) {
-          if (status !== undefined) span.setAttribute(ATTR.httpStatus, status);
-          if (failed) {
-            const type = error instanceof Error ? error.name : `HTTP ${status}`;
-            span.setAttribute(ATTR.errorType, type);
-            span.setStatus({
-              code: SpanStatusCode.ERROR,
-              message: error instanceof Error ? error.message : `HTTP ${status}`,
-            });
-          }
-        }
-        span.end();
-        calls.add(1, attributes);
-        duration.record((performance.now() - started) / 1000, attributes);
-      },
-    };
-  };
+export interface ClientTelemetry {
+  /** The tracer of the calls to one interface (`version` is the interface's protocol version). */
+  calls(version: string): ClientCallTracer;
+  /** Adds the active trace context to the headers of a request made outside a call (the card fetch). */
+  inject(headers: Headers): void;
 }
+
+/** A tracer that adds nothing to a call. */
+export const NO_CALL_TRACE: ClientCallTracer = () => undefined;

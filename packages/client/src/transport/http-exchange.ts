@@ -2,7 +2,7 @@ import { A2A_VERSION_HEADER, SSE_MEDIA_TYPE } from '@baton/protocol';
 import { createCallSignal, toCallError } from '../http/call-signal.ts';
 import { sendHttpRequest } from '../http/send-http-request.ts';
 import { readSseEvents, type SseEvent } from '../sse/read-sse-events.ts';
-import { type ClientCallTrace, createClientTelemetry } from '../telemetry/client-telemetry.ts';
+import { type ClientCallTrace, NO_CALL_TRACE } from '../telemetry/client-telemetry.ts';
 import type { CallOptions } from './transport.ts';
 import {
   DEFAULT_STREAM_IDLE_TIMEOUT_MS,
@@ -41,7 +41,7 @@ export interface HttpExchange {
 
 /** Builds the {@link HttpExchange} of one interface. */
 export function createHttpExchange(options: TransportOptions): HttpExchange {
-  const telemetry = createClientTelemetry(options.version);
+  const telemetry = options.telemetry?.calls(options.version) ?? NO_CALL_TRACE;
   const toCall = (
     request: ExchangeRequest,
     call: CallOptions | undefined,

@@ -1,5 +1,6 @@
 import type { ProtocolVersion } from '@baton/protocol';
 import type { HttpClientOptions } from '../http/send-http-request.ts';
+import type { ClientTelemetry } from '../telemetry/client-telemetry.ts';
 
 /** Default timeout of a unary call (and of a stream until its first event): 30 s. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -21,4 +22,6 @@ export interface TransportOptions extends HttpClientOptions {
   readonly streamIdleTimeoutMs?: number;
   /** Largest SSE event accepted; default 8 MiB. */
   readonly maxEventBytes?: number;
+  /** How calls are traced and counted (`clientOpenTelemetry()`); none when absent. */
+  readonly telemetry?: ClientTelemetry;
 }
