@@ -6,6 +6,8 @@ import {
   type Logger,
   type PushConfigRecords,
   type PushOptions,
+  pushNotifications,
+  serverOpenTelemetry,
   type TaskStore,
 } from '@baton/server';
 import { CONFORMANCE_CARD, EXTENDED_CARD } from './conformance-card.ts';
@@ -86,11 +88,12 @@ export function createConformanceAgent(options: ConformanceAgentOptions = {}): A
     streaming: true,
     // Browser tools (the console's Inspector) may point at it too.
     cors: true,
-    push: {
+    push: pushNotifications({
       allowlist: LOOPBACK_WEBHOOKS,
       ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
       ...(options.pushConfigs ? { records: options.pushConfigs } : {}),
-    },
+    }),
+    telemetry: serverOpenTelemetry(),
     ...(options.store ? { store: options.store } : {}),
     ...(options.cluster ? { cluster: options.cluster } : {}),
     extendedCard: EXTENDED_CARD,

@@ -1,4 +1,10 @@
-import type { A2AServerOptions, ClusterOptions, Logger, TaskStore } from '@baton/server';
+import {
+  type A2AServerOptions,
+  type ClusterOptions,
+  type Logger,
+  serverOpenTelemetry,
+  type TaskStore,
+} from '@baton/server';
 
 /** Where and how a chain agent is hosted: its public URL, its task store and its cluster settings. */
 export interface AgentHosting {
@@ -26,16 +32,20 @@ export interface HostingBehaviour {
   readonly restartable?: boolean;
 }
 
-/** The `createA2AServer` options an {@link AgentHosting} sets, leaving out what it does not. */
+/**
+ * The `createA2AServer` options an {@link AgentHosting} sets, leaving out what it does not; and the server's
+ * OpenTelemetry (`runAgentMain` starts the SDK from the `OTEL_*` environment before the server is created).
+ */
 export function hostingOptions(
   hosting: AgentHosting,
   behaviour: HostingBehaviour = {},
-): Pick<A2AServerOptions, 'url' | 'store' | 'cluster' | 'logger' | 'cors'> {
+): Pick<A2AServerOptions, 'url' | 'store' | 'cluster' | 'logger' | 'cors' | 'telemetry'> {
   const cluster =
     hosting.cluster && behaviour.restartable
       ? { ...hosting.cluster, restartInterruptedTasks: true }
       : hosting.cluster;
   return {
+    telemetry: serverOpenTelemetry(),
     ...(hosting.logger === undefined ? {} : { logger: hosting.logger }),
     ...(hosting.url === undefined ? {} : { url: hosting.url }),
     ...(hosting.store === undefined ? {} : { store: hosting.store }),

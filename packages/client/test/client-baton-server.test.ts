@@ -4,7 +4,7 @@
  */
 import type { StreamResponse } from '@baton/protocol';
 import { isA2AError } from '@baton/protocol';
-import { type AgentExecutor, createA2AServer } from '@baton/server';
+import { type AgentExecutor, createA2AServer, pushNotifications } from '@baton/server';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type A2AClient, createA2AClient } from '../src/client/index.ts';
@@ -58,7 +58,7 @@ beforeAll(async () => {
     },
     executor,
     // Port 9 on loopback (discard): allowlisted so configs register; nothing listens, so deliveries are dropped.
-    push: { allowlist: ['127.0.0.1'], retries: 0 },
+    push: pushNotifications({ allowlist: ['127.0.0.1'], retries: 0 }),
     extendedCard: { description: 'The extended card' },
     heartbeatMs: 50,
     logger: { error: () => {}, warn: () => {} },

@@ -9,6 +9,7 @@ import {
   createA2AServer,
   messageText,
   type PushConfigRecords,
+  pushNotifications,
   type TaskEventBus,
   type TaskLeaseStore,
   type TaskStore,
@@ -147,7 +148,7 @@ export function describeClusterContract(name: string, options: ClusterContractOp
           card: CARD,
           executor: executorFor(instance, journal),
           store: parts.store,
-          push: { records: parts.pushConfigs, allowlist: ['127.0.0.1'], retries: 0 },
+          push: pushNotifications({ records: parts.pushConfigs, allowlist: ['127.0.0.1'], retries: 0 }),
           cluster: tweak(index, {
             leases: parts.leases,
             bus: parts.bus,

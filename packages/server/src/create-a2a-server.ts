@@ -22,55 +22,16 @@ import type { CloseOptions } from './handler/close-within.ts';
 import { createRequestHandler, type TaskRequestHandler } from './handler/create-request-handler.ts';
 import { createJsonRpcApp } from './jsonrpc/create-json-rpc-app.ts';
 import { jsonRpcErrorResponse } from './jsonrpc/json-rpc-responses.ts';
-import {
-  createDefaultPushNetwork,
-  createPushConfigStore,
-  createPushDispatcher,
-  createPushSigner,
-  type PushConfigRecords,
-  type PushDispatcherOptions,
-  type PushSigner,
-  type PushSignerOptions,
-  withPushNotifications,
-} from './push/index.ts';
-import { createJwksRoute } from './push/jwks-route.ts';
+import type { PushNotifications, PushSigner } from './push/index.ts';
 import { createRestApp } from './rest/create-rest-app.ts';
 import { responseMediaType } from './rest/response-media-type.ts';
 import { restErrorResponse } from './rest/rest-error-response.ts';
 import { createInMemoryTaskStore } from './store/in-memory-task-store.ts';
 import type { TaskStore } from './store/task-store.ts';
-import { instrumentHandler } from './telemetry/instrument-handler.ts';
-import { instrumentTaskStore } from './telemetry/instrument-task-store.ts';
-import { createServerTelemetry } from './telemetry/server-telemetry.ts';
-import { withTaskTelemetry } from './telemetry/with-task-telemetry.ts';
+import type { ServerTelemetry } from './telemetry/server-telemetry.ts';
 import type { CallContext, CallUser } from './vocabulary/call-context.ts';
 import { createEventHub } from './vocabulary/event-hub.ts';
 import { consoleLogger, type Logger } from './vocabulary/logger.ts';
-
-/**
- * Push-notification settings: webhook URL policy (SSRF allowlist, DNS resolver), delivery tuning, and the key
- * deliveries are signed with.
- */
-export type PushOptions = Omit<
-  PushDispatcherOptions,
-  'configs' | 'logger' | 'network' | 'signer' | 'agentUrl'
-> & {
-  /**
-   * The private key deliveries are signed with (JWK, KeyObject or CryptoKey); give the same one to every
-   * instance and across restarts. Default: an ES256 key generated at start.
-   */
-  readonly signingKey?: PushSignerOptions['signingKey'];
-  /** Signing algorithm; default inferred from the key (ES256 for a generated one). */
-  readonly signingAlgorithm?: PushSignerOptions['algorithm'];
-  /** Public keys of earlier signing keys, still served in the JWKS until their tokens expire. */
-  readonly retiredPublicKeys?: PushSignerOptions['retiredPublicKeys'];
-  /** Lifetime of a delivery's token; default 300 s. */
-  readonly tokenTtlSeconds?: number;
-  /** Most configs one task may have; default 10. */
-  readonly maxConfigsPerTask?: number;
-  /** Where configs are kept; default in memory. A durable store package provides one (e.g. `stores.pushConfigs`). */
-  readonly records?: PushConfigRecords;
-};
 
 /** Options of {@link createA2AServer}. Only `card` and `executor` are required. */
 export interface A2AServerOptions {
@@ -96,11 +57,16 @@ export interface A2AServerOptions {
   /** Card fields that only authenticated callers see (e.g. more skills); enables GetExtendedAgentCard. */
   readonly extendedCard?: Partial<AgentCardInput>;
   /**
-   * Push notifications: `true` or settings to offer them (`capabilities.pushNotifications`). Webhooks on
+   * Push notifications (`capabilities.pushNotifications`): `pushNotifications(settings?)`. Webhooks on
    * loopback, private, link-local and metadata addresses are refused unless `allowlist`ed; on Node host names are
    * resolved and the address each delivery connects to is checked. Every delivery is signed (docs/server.md).
    */
-  readonly push?: PushOptions | true;
+  readonly push?: PushNotifications;
+  /**
+   * How calls, tasks, the store and push deliveries are traced and counted: `serverOpenTelemetry()` (an
+   * OpenTelemetry SDK registered before the server is created). Without it the server carries no telemetry code.
+   */
+  readonly telemetry?: ServerTelemetry;
   /**
    * Lets browser pages on other origins call the bindings (CORS): `true` for any origin, or the origins
    * allowed. Preflights are answered before authentication; credentials travel in headers (no cookies).
@@ -214,7 +180,7 @@ function normalizePath(path: string | false | undefined, fallback: string): stri
 export function createA2AServer(options: A2AServerOptions): A2AServer {
   const logger = options.logger ?? consoleLogger;
   // Built now: an OpenTelemetry SDK must be registered before the server is created; without one, nothing is added.
-  const telemetry = createServerTelemetry();
+  const telemetry = options.telemetry?.instrument();
   // The gRPC address the card advertises: configured, or this host at the port the gRPC server reports.
   let grpcPort: number | undefined;
   let surfaceRevision = 0;
@@ -250,55 +216,23 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     return deriveAgentCard({ ...options.card, ...extended }, served, baseUrl);
   };
 
-  const pushSettings = options.push === true ? {} : options.push;
-  const pushNetwork = pushSettings && createDefaultPushNetwork(pushSettings);
-  if (pushNetwork && !pushNetwork.resolveHost) {
-    logger.warn(
-      'Push notifications: this runtime cannot resolve host names, so a webhook name that points at an internal address is not refused. Pass push.resolveHost or push.fetch, or keep the agent from reaching internal addresses (docs/server.md, "Push notifications off Node").',
-    );
-  }
-  if (pushSettings && options.cluster && !pushSettings.signingKey) {
-    logger.warn(
-      'Push notifications: every instance signs deliveries with its own generated key, and each serves only its own in its JWKS. Give every instance the same push.signingKey.',
-    );
-  }
-  const pushSigner =
-    pushSettings &&
-    createPushSigner({
-      ...(pushSettings.signingKey ? { signingKey: pushSettings.signingKey } : {}),
-      ...(pushSettings.signingAlgorithm ? { algorithm: pushSettings.signingAlgorithm } : {}),
-      ...(pushSettings.retiredPublicKeys ? { retiredPublicKeys: pushSettings.retiredPublicKeys } : {}),
-      ...(pushSettings.tokenTtlSeconds !== undefined
-        ? { tokenTtlSeconds: pushSettings.tokenTtlSeconds }
-        : {}),
-    });
-  const pushResolveHost = pushNetwork?.resolveHost;
-  const pushConfigs =
-    pushSettings &&
-    createPushConfigStore({ ...pushSettings, ...(pushResolveHost ? { resolveHost: pushResolveHost } : {}) });
-  const dispatcher =
-    pushConfigs &&
-    pushNetwork &&
-    createPushDispatcher({
-      ...pushSettings,
-      configs: pushConfigs,
-      logger,
-      telemetry,
-      network: pushNetwork,
-      ...(pushSigner ? { signer: pushSigner } : {}),
-      ...(options.url ? { agentUrl: options.url } : {}),
-      ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
-      ...(pushSettings.records?.outbox ? { outbox: pushSettings.records.outbox } : {}),
-    });
+  const push = options.push?.attach({
+    logger,
+    clustered: options.cluster !== undefined,
+    agentUrl: options.url,
+    waitUntil: options.waitUntil,
+    telemetry: telemetry?.push,
+  });
+  const pushConfigs = push?.configs;
   const store = options.store
     ? telemetry
-      ? instrumentTaskStore(options.store, telemetry)
+      ? telemetry.store(options.store)
       : options.store
     : createInMemoryTaskStore(
         pushConfigs ? { onEvict: (taskId) => void pushConfigs.deleteForTask(taskId) } : {},
       );
-  const eventHub = dispatcher ? withPushNotifications(createEventHub(), dispatcher) : createEventHub();
-  const hub = telemetry ? withTaskTelemetry(eventHub, telemetry) : eventHub;
+  const eventHub = push ? push.hub(createEventHub()) : createEventHub();
+  const hub = telemetry ? telemetry.hub(eventHub) : eventHub;
   const declaredExtensions = (startupCard.capabilities?.extensions ?? []).filter(
     (extension): extension is typeof extension & { uri: string } => Boolean(extension.uri),
   );
@@ -321,7 +255,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     ...(extended ? { extendedCard: (call: CallContext) => extendedCardFor(call) } : {}),
   });
   const bindingOptions = {
-    handler: telemetry ? instrumentHandler(handler, telemetry) : handler,
+    handler: telemetry ? telemetry.handler(handler) : handler,
     supportedVersions: served.versions,
     logger,
     ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
@@ -344,7 +278,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       ...(signing ? { sign: (card) => signCard(card, signing) } : {}),
     }),
   );
-  if (pushSigner) app.route('/', createJwksRoute(pushSigner));
+  if (push) app.route('/', push.routes);
   // A body over the limit is refused with 413, in the error format of the binding and version it was sent to.
   const maxSize = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const tooLarge = () => A2AError.invalidRequest(`Request body is too large; the limit is ${maxSize} bytes`);
@@ -419,12 +353,12 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
 
   return Object.assign(app, {
     handler,
-    pushSigner,
+    pushSigner: push?.signer,
     bindingHost,
     shutdown: (shutdownOptions?: Omit<CloseOptions, 'beforeExit'>) =>
       handler.close({
         ...shutdownOptions,
-        ...(dispatcher ? { beforeExit: (remainingMs: number) => dispatcher.flush(remainingMs) } : {}),
+        ...(push ? { beforeExit: (remainingMs: number) => push.flush(remainingMs) } : {}),
       }),
   });
 }

@@ -66,7 +66,6 @@ export {
   type A2AServer,
   type A2AServerOptions,
   createA2AServer,
-  type PushOptions,
 } from './create-a2a-server.ts';
 export {
   type AgentExecutor,
@@ -133,15 +132,21 @@ export {
   type PushDispatcher,
   type PushDispatcherOptions,
   type PushFetch,
+  type PushHost,
   type PushNetwork,
   type PushNetworkOptions,
+  type PushNotifications,
+  type PushOptions,
   type PushOutbox,
   type PushSigner,
   type PushSignerOptions,
   type PushSigningAlgorithm,
   type PushSigningKey,
   type PushTargets,
+  type PushTelemetry,
   type PushTokenClaims,
+  type PushWiring,
+  pushNotifications,
   type ResolveHost,
   type StoredPushConfig,
   type WebhookUrlCheckOptions,
@@ -165,4 +170,6 @@ export {
   type TaskScope,
   type TaskStore,
 } from './store/index.ts';
+export { serverOpenTelemetry } from './telemetry/server-open-telemetry.ts';
+export type { ServerInstrumentation, ServerTelemetry } from './telemetry/server-telemetry.ts';
 export { consoleLogger, type Logger } from './vocabulary/logger.ts';

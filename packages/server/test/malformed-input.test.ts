@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type A2AServer, type AgentExecutor, createA2AServer } from '../src/index.ts';
+import { type A2AServer, type AgentExecutor, createA2AServer, pushNotifications } from '../src/index.ts';
 import { jsonRpcAttempt } from './support/arbitrary-json-rpc.ts';
 import { contentType, taskIds } from './support/arbitrary-messages.ts';
 import { restBody, restQuery, restTarget } from './support/arbitrary-rest.ts';
@@ -48,7 +48,7 @@ beforeAll(async () => {
     executor,
     logger,
     heartbeatMs: 0,
-    push: { allowlist: ['127.0.0.1', 'localhost'] },
+    push: pushNotifications({ allowlist: ['127.0.0.1', 'localhost'] }),
     extendedCard: { description: 'Seen by every caller here' },
   });
   const fetchApp = (async (input: string | URL | Request, init?: RequestInit) =>

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createA2AServer } from '../src/create-a2a-server.ts';
+import { pushNotifications } from '../src/push/index.ts';
 
 function setup() {
   const server = createA2AServer({
@@ -12,7 +13,7 @@ function setup() {
     executor: async (ctx) => {
       await ctx.requestInput('More?');
     },
-    push: true,
+    push: pushNotifications(),
     logger: { error: () => {}, warn: () => {} },
   });
   let id = 0;

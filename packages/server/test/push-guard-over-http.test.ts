@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createA2AServer, type Logger, type PushOptions } from '../src/index.ts';
+import { createA2AServer, type Logger, type PushOptions, pushNotifications } from '../src/index.ts';
 import { nodeResolveHost, type RunningA2AServer, startA2AServer } from '../src/node.ts';
 
 const CARD = {
@@ -56,7 +56,7 @@ interface Agent {
 }
 
 /** An agent whose tasks ask one question, then complete on the answer. */
-async function agent(push: PushOptions | true): Promise<Agent> {
+async function agent(settings: PushOptions = {}): Promise<Agent> {
   const warnings: Agent['warnings'] = [];
   const logger: Logger = {
     warn: (message, details) => warnings.push({ message, details }),
@@ -66,7 +66,7 @@ async function agent(push: PushOptions | true): Promise<Agent> {
     createA2AServer({
       card: CARD,
       logger,
-      push,
+      push: pushNotifications(settings),
       executor: async (ctx) => {
         await ctx.requestInput({ parts: [{ text: 'Which city?' }] });
         return undefined;
@@ -221,7 +221,7 @@ describe('push webhooks whose names resolve to forbidden addresses', () => {
   });
 });
 
-describe('push webhooks with the default settings on Node (push: true)', () => {
+describe('push webhooks with the default settings on Node (`pushNotifications()`)', () => {
   const own = hostname();
   const resolvesToLoopback = nodeResolveHost(own).then(
     (addresses) => addresses.length > 0 && addresses.every((a) => a.startsWith('127.') || a === '::1'),
@@ -235,7 +235,7 @@ describe('push webhooks with the default settings on Node (push: true)', () => {
       );
     }
     const hook = await receiver();
-    const target = await agent(true);
+    const target = await agent();
     const taskId = await waitingTask(target);
     for (const name of [own, `${own}.`, own.toUpperCase()]) {
       const url = `http://${name}:${hook.port}/hook`;
@@ -248,7 +248,7 @@ describe('push webhooks with the default settings on Node (push: true)', () => {
   });
 
   it('serves the JWKS its deliveries are signed with, publicly and cacheable', async () => {
-    const target = await agent(true);
+    const target = await agent();
     const response = await fetch(`${target.running.url}/.well-known/jwks.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');

@@ -66,7 +66,7 @@ describe('@baton/server runs wherever Hono runs', () => {
       const server = bundled.createA2AServer({
         card: { name: 'Edge', description: 'On a runtime without DNS', version: '1.0.0', skills: [] },
         executor: () => 'hi',
-        push: true,
+        push: bundled.pushNotifications(),
         logger: { warn: (message) => warnings.push(message), error: () => undefined },
       });
       expect(warnings).toHaveLength(1);

@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKey, createA2AServer, createAuthenticator } from '../src/index.ts';
+import { apiKey, createA2AServer, createAuthenticator, pushNotifications } from '../src/index.ts';
 import { type RunningA2AServer, startA2AServer } from '../src/node.ts';
 
 const CARD = {
@@ -45,7 +45,7 @@ beforeAll(async () => {
       executor: async (ctx) => {
         await ctx.addArtifact({ name: 'echo', parts: [{ text: ctx.text }] });
       },
-      push: { allowlist: ['127.0.0.1'] },
+      push: pushNotifications({ allowlist: ['127.0.0.1'] }),
       auth: createAuthenticator({ card: CARD, schemes: { key: apiKey({ keys: { 'k-1': { id: 'ann' } } }) } }),
     }),
   );

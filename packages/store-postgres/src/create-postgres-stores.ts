@@ -73,7 +73,7 @@ export interface PostgresStores {
  *
  * @example
  * const stores = await createPostgresStores({ url: 'postgres://baton@db/agents' });
- * const server = createA2AServer({ card, executor, store: stores.tasks, push: { records: stores.pushConfigs } });
+ * const server = createA2AServer({ card, executor, store: stores.tasks, push: pushNotifications({ records: stores.pushConfigs }) });
  */
 export async function createPostgresStores(options: PostgresStoresOptions): Promise<PostgresStores> {
   const logger = options.logger;

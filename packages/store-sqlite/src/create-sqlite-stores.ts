@@ -45,7 +45,7 @@ export interface SqliteStores {
  *
  * @example
  * const stores = createSqliteStores({ path: 'data/agent.db' });
- * const server = createA2AServer({ card, executor, store: stores.tasks, push: { records: stores.pushConfigs } });
+ * const server = createA2AServer({ card, executor, store: stores.tasks, push: pushNotifications({ records: stores.pushConfigs }) });
  */
 export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
   const database = openSqliteDatabase(options.path);

@@ -4,7 +4,7 @@
  * forged deliveries are refused with a reason.
  */
 import { type AddressInfo, createServer } from 'node:net';
-import { createA2AServer, createPushSigner, type PushOptions } from '@baton/server';
+import { createA2AServer, createPushSigner, type PushOptions, pushNotifications } from '@baton/server';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   agent = await startA2AServer(
     createA2AServer({
       card: CARD,
-      push,
+      push: pushNotifications(push),
       executor: async (ctx) => {
         await ctx.complete({ parts: [{ text: `Done: ${ctx.text}` }] });
       },

@@ -25,6 +25,13 @@ export {
   type PushDispatcherOptions,
 } from './push-dispatcher.ts';
 export type { AddressGuard, PushNetwork, PushNetworkOptions } from './push-network.ts';
+export {
+  type PushHost,
+  type PushNotifications,
+  type PushOptions,
+  type PushWiring,
+  pushNotifications,
+} from './push-notifications.ts';
 export { deliveryId, type OutboxDelivery, type PushOutbox } from './push-outbox.ts';
 export {
   buildPushRequest,
@@ -42,6 +49,7 @@ export {
   type PushTokenClaims,
 } from './push-signer.ts';
 export type { PushTargets, StoredPushConfig } from './push-targets.ts';
+export type { PushTelemetry } from './push-telemetry.ts';
 export {
   createWebhookUrlPolicy,
   type ResolveHost,

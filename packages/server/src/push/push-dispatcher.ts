@@ -1,5 +1,4 @@
-import { TELEMETRY_ATTRIBUTES as ATTR, PUSH_JWKS_PATH, type StreamResponse } from '@baton/protocol';
-import type { ServerTelemetry } from '../telemetry/server-telemetry.ts';
+import { PUSH_JWKS_PATH, type StreamResponse } from '@baton/protocol';
 import { consoleLogger, type Logger } from '../vocabulary/logger.ts';
 import { createDefaultPushNetwork } from './default-push-network.ts';
 import { deliver, type PushBackoff, type PushFetch } from './push-delivery.ts';
@@ -8,7 +7,7 @@ import { deliveryId, type OutboxDelivery, type PushOutbox } from './push-outbox.
 import { buildPushRequest, isNotifiable, isTerminalEvent, pushJwtHeader } from './push-payload.ts';
 import type { PushSigner } from './push-signer.ts';
 import type { PushTargets, StoredPushConfig } from './push-targets.ts';
-import { tracedPushFetch } from './traced-push-fetch.ts';
+import type { PushTelemetry } from './push-telemetry.ts';
 import { createWebhookUrlPolicy, type WebhookUrlPolicyOptions } from './webhook-url-policy.ts';
 
 /** Options of {@link createPushDispatcher}; `allowlist`/`resolveHost` drive the delivery-time URL checks. */
@@ -34,8 +33,8 @@ export interface PushDispatcherOptions extends WebhookUrlPolicyOptions {
   readonly backoff?: PushBackoff;
   /** Where dropped notifications are reported. Default: the console. */
   readonly logger?: Logger;
-  /** Spans per delivery attempt and the delivery metrics; `undefined` (the default) adds nothing. */
-  readonly telemetry?: ServerTelemetry | undefined;
+  /** Spans per delivery attempt and the delivery metrics (from the server's telemetry); absent adds nothing. */
+  readonly telemetry?: PushTelemetry | undefined;
   /** Delete a task's configs once its terminal event was delivered (or dropped). Default `false`. */
   readonly deleteConfigsWhenDone?: boolean;
   /** Events waiting per task beyond which new ones are dropped (with a log line). Default 1000. */
@@ -131,10 +130,7 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
     const outcome = await deliver({
       url,
       request,
-      fetch:
-        telemetry?.tracing === true
-          ? tracedPushFetch(network.fetch, telemetry, { taskId, configId: id })
-          : network.fetch,
+      fetch: telemetry ? telemetry.traceDelivery(network.fetch, { taskId, configId: id }) : network.fetch,
       timeoutMs: options.timeoutMs ?? 10_000,
       retries: options.retries ?? 3,
       backoff: options.backoff ?? {},
@@ -143,10 +139,7 @@ export function createPushDispatcher(options: PushDispatcherOptions): PushDispat
       abandon: signal,
       ...(tokenId ? { sentBefore: takenOver } : {}),
     });
-    if (telemetry) {
-      telemetry.pushDeliveries.add(1, { [ATTR.outcome]: outcome.ok ? 'delivered' : 'dropped' });
-      if (outcome.attempts > 1) telemetry.pushRetries.add(outcome.attempts - 1);
-    }
+    telemetry?.delivered(outcome);
     if (!outcome.ok) {
       logger.warn('Push notification dropped', {
         taskId,

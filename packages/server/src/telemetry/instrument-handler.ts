@@ -16,7 +16,7 @@ import {
 } from '@opentelemetry/api';
 import type { A2ARequestHandler, EventStream } from '../handler/request-handler.ts';
 import type { CallContext } from '../vocabulary/call-context.ts';
-import type { ServerTelemetry } from './server-telemetry.ts';
+import type { OpenTelemetryInstruments } from './open-telemetry-instruments.ts';
 
 /** The task and context a call is about, as far as its request or answer says. */
 interface CallIds {
@@ -35,7 +35,10 @@ function setIds(span: Span | undefined, ids: CallIds): void {
  * caller's `traceparent`, active while the call runs so the task's execution span is its child) and counts in the
  * call metrics. A stream's span and its open-streams count last until the stream ends.
  */
-export function instrumentHandler(handler: A2ARequestHandler, telemetry: ServerTelemetry): A2ARequestHandler {
+export function instrumentHandler(
+  handler: A2ARequestHandler,
+  telemetry: OpenTelemetryInstruments,
+): A2ARequestHandler {
   function begin(method: string, call: CallContext, ids: CallIds) {
     const started = performance.now();
     const base = context.active();

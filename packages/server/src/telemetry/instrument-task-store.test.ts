@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createInMemoryTaskStore } from '../store/in-memory-task-store.ts';
 import type { TaskStore } from '../store/task-store.ts';
 import { instrumentTaskStore } from './instrument-task-store.ts';
-import type { ServerTelemetry } from './server-telemetry.ts';
+import type { OpenTelemetryInstruments } from './open-telemetry-instruments.ts';
 
 const recorded: number[] = [];
 const telemetry = {
   storeDuration: { record: (seconds: number) => void recorded.push(seconds) },
-} as unknown as ServerTelemetry;
+} as unknown as OpenTelemetryInstruments;
 
 describe('instrumentTaskStore', () => {
   it('keeps the optional methods a store has (a repeated message is still found, retention still prunes)', async () => {

@@ -1,6 +1,6 @@
 import { TELEMETRY_ATTRIBUTES as ATTR } from '@baton/protocol';
 import type { TaskStore } from '../store/task-store.ts';
-import type { ServerTelemetry } from './server-telemetry.ts';
+import type { OpenTelemetryInstruments } from './open-telemetry-instruments.ts';
 
 const OPERATIONS = [
   'create',
@@ -18,7 +18,7 @@ const OPERATIONS = [
  * Times every operation of a task store into the store-latency histogram, by operation. Used for the stores a
  * deployment passes in (the durable ones); the built-in in-memory store is left as it is.
  */
-export function instrumentTaskStore(store: TaskStore, telemetry: ServerTelemetry): TaskStore {
+export function instrumentTaskStore(store: TaskStore, telemetry: OpenTelemetryInstruments): TaskStore {
   const timed: Record<string, unknown> = {};
   for (const operation of OPERATIONS) {
     if (store[operation] === undefined) continue;

@@ -1,83 +1,25 @@
-import {
-  DURATION_BUCKETS_SECONDS,
-  isMetricsRegistered,
-  isTracingRegistered,
-  TELEMETRY_METRICS as METRIC,
-  TELEMETRY,
-} from '@baton/protocol';
-import {
-  type Counter,
-  type Histogram,
-  metrics,
-  type Tracer,
-  trace,
-  type UpDownCounter,
-  ValueType,
-} from '@opentelemetry/api';
+import type { A2ARequestHandler } from '../handler/request-handler.ts';
+import type { PushTelemetry } from '../push/push-telemetry.ts';
+import type { TaskStore } from '../store/task-store.ts';
+import type { TaskEventHub } from '../vocabulary/event-hub.ts';
 
-/** The tracer and instruments of one server. */
-export interface ServerTelemetry {
-  readonly tracer: Tracer;
-  /** Whether spans are recorded (an SDK registered a tracer provider). */
-  readonly tracing: boolean;
-  readonly calls: Counter;
-  readonly callDuration: Histogram;
-  readonly openStreams: UpDownCounter;
-  readonly runningTasks: UpDownCounter;
-  readonly taskDuration: Histogram;
-  readonly pushDeliveries: Counter;
-  readonly pushRetries: Counter;
-  readonly storeDuration: Histogram;
+/** The instrumentation of one server: wrappers around its parts, made once when the server is created. */
+export interface ServerInstrumentation {
+  /** Every call: spans and call metrics. */
+  handler(handler: A2ARequestHandler): A2ARequestHandler;
+  /** A store passed in (the built-in in-memory store is not wrapped): operation latency. */
+  store(store: TaskStore): TaskStore;
+  /** Task events: each execution's span, running tasks, task duration. */
+  hub(hub: TaskEventHub): TaskEventHub;
+  /** Push deliveries: a span per attempt, delivery metrics. */
+  readonly push: PushTelemetry;
 }
 
-const seconds = () => ({
-  unit: 's',
-  valueType: ValueType.DOUBLE,
-  advice: { explicitBucketBoundaries: [...DURATION_BUCKETS_SECONDS] },
-});
-
 /**
- * The server's telemetry through `@opentelemetry/api`, or `undefined` when no SDK is registered (then the server
- * adds nothing to any call). Built once per server, so the SDK must be started before the server is created.
+ * How a server's calls, tasks, store and push deliveries are traced and counted: `serverOpenTelemetry()`, or your
+ * own. Passed as `createA2AServer({ telemetry })`; without it the server carries no telemetry code at all.
  */
-export function createServerTelemetry(version = '0.1.0'): ServerTelemetry | undefined {
-  const tracing = isTracingRegistered();
-  if (!tracing && !isMetricsRegistered()) return undefined;
-  const meter = metrics.getMeter(TELEMETRY.serverScope, version);
-  return {
-    tracer: trace.getTracer(TELEMETRY.serverScope, version),
-    tracing,
-    calls: meter.createCounter(METRIC.serverCalls, {
-      description: 'A2A calls answered, by method, binding, version and outcome',
-      unit: '{call}',
-    }),
-    callDuration: meter.createHistogram(METRIC.serverCallDuration, {
-      description: 'How long an A2A call took to answer (a stream: until it ended)',
-      ...seconds(),
-    }),
-    openStreams: meter.createUpDownCounter(METRIC.openStreams, {
-      description: 'SSE streams open now (SendStreamingMessage, SubscribeToTask)',
-      unit: '{stream}',
-    }),
-    runningTasks: meter.createUpDownCounter(METRIC.runningTasks, {
-      description: 'Tasks an executor is working on now (submitted or working)',
-      unit: '{task}',
-    }),
-    taskDuration: meter.createHistogram(METRIC.taskDuration, {
-      description: 'How long a task took from submitted to its final state, by that state',
-      ...seconds(),
-    }),
-    pushDeliveries: meter.createCounter(METRIC.pushDeliveries, {
-      description: 'Push notifications delivered or dropped (after their retries)',
-      unit: '{notification}',
-    }),
-    pushRetries: meter.createCounter(METRIC.pushRetries, {
-      description: 'Push notification attempts that were retries',
-      unit: '{attempt}',
-    }),
-    storeDuration: meter.createHistogram(METRIC.storeDuration, {
-      description: 'How long a task store operation took, by operation',
-      ...seconds(),
-    }),
-  };
+export interface ServerTelemetry {
+  /** The instrumentation of one server; `undefined` adds nothing (e.g. no OpenTelemetry SDK registered). */
+  instrument(): ServerInstrumentation | undefined;
 }

@@ -9,7 +9,7 @@ import {
 } from '@baton/protocol';
 import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { TaskEventHub } from '../vocabulary/event-hub.ts';
-import type { ServerTelemetry } from './server-telemetry.ts';
+import type { OpenTelemetryInstruments } from './open-telemetry-instruments.ts';
 
 /** Tasks waiting for input whose start time is kept for their duration metric, at most. */
 const MAX_WAITING = 10_000;
@@ -25,7 +25,7 @@ interface Execution {
  * or interrupted state. Events published while it is open run with it active, so push deliveries are its
  * children. Also keeps the running-tasks count and the task duration (submitted to final state) metric.
  */
-export function withTaskTelemetry(hub: TaskEventHub, telemetry: ServerTelemetry): TaskEventHub {
+export function withTaskTelemetry(hub: TaskEventHub, telemetry: OpenTelemetryInstruments): TaskEventHub {
   const open = new Map<string, Execution>();
   // When each task not yet final was first submitted, for its duration (kept across input-required turns).
   const startedAt = new Map<string, number>();

@@ -3,7 +3,7 @@
  * call, task and push span recorded and batched, every metric kept, all handed to exporters that discard them (so
  * the figure is Baton's own cost of tracing, not a collector's). `BENCH_OTEL_SAMPLER=off` samples nothing.
  */
-import { createA2AServer } from '@baton/server';
+import { createA2AServer, serverOpenTelemetry } from '@baton/server';
 import { startA2AServer } from '@baton/server/node';
 import { ExportResultCode } from '@opentelemetry/core';
 import {
@@ -38,6 +38,11 @@ new NodeSDK({
   instrumentations: [],
 }).start();
 
-const server = createA2AServer({ card: BENCH_CARD, versions: ['1.0'], executor: benchExecutor });
+const server = createA2AServer({
+  card: BENCH_CARD,
+  versions: ['1.0'],
+  executor: benchExecutor,
+  telemetry: serverOpenTelemetry(),
+});
 const running = await startA2AServer(server, { port: portFromEnv() });
 announce(running.url);

@@ -1,7 +1,7 @@
 import { TELEMETRY_ATTRIBUTES as ATTR } from '@baton/protocol';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { ServerTelemetry } from '../telemetry/server-telemetry.ts';
-import type { PushFetch } from './push-delivery.ts';
+import type { PushFetch } from '../push/push-delivery.ts';
+import type { OpenTelemetryInstruments } from './open-telemetry-instruments.ts';
 
 /**
  * A push `fetch` whose every call (one delivery attempt) is a CLIENT span `A2A push delivery`, child of the task's
@@ -10,7 +10,7 @@ import type { PushFetch } from './push-delivery.ts';
  */
 export function tracedPushFetch(
   fetch: PushFetch,
-  telemetry: ServerTelemetry,
+  telemetry: OpenTelemetryInstruments,
   target: { readonly taskId: string; readonly configId: string | undefined },
 ): PushFetch {
   let attempt = 0;
