@@ -1,35 +1,15 @@
 /**
- * The A2A 1.0 gRPC service as protobufjs reflection, loaded once from `proto/` (written from the spec; see
- * proto/a2a.proto). Nothing is generated: the bytes are encoded and decoded from the loaded definitions.
+ * The A2A 1.0 gRPC service as protobufjs reflection, built once from `A2A_DESCRIPTOR`: `proto/` (written from the
+ * spec; see proto/a2a.proto) as protobufjs JSON, written by `pnpm --filter @baton/grpc descriptor` and checked
+ * against the .proto files by a test. Nothing is read from disk or parsed at start, so the package bundles like any
+ * other; no code is generated: the bytes are encoded and decoded from the definitions.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MAX_JSON_DEPTH } from '@baton/protocol';
 import protobuf from 'protobufjs';
+import { A2A_DESCRIPTOR } from './a2a-descriptor.ts';
 
 /** The service's full name, as gRPC paths carry it. */
 export const A2A_SERVICE_NAME = 'lf.a2a.v1.A2AService';
-
-/**
- * The package's `proto/` folder: next to this module in the package, or, when this module was bundled into an
- * app, found through the installed package.
- */
-function protoDir(): string {
-  const beside = fileURLToPath(new URL('../proto/', import.meta.url));
-  if (existsSync(join(beside, 'a2a.proto'))) return beside;
-  try {
-    const manifest = createRequire(import.meta.url).resolve('@baton/grpc/package.json');
-    return join(dirname(manifest), 'proto');
-  } catch {
-    throw new Error(
-      '@baton/grpc cannot find its proto/ folder: keep @baton/grpc installed next to a bundled app (mark it external)',
-    );
-  }
-}
-
-const protoFile = (path: string) => join(protoDir(), path);
 
 /** The loaded definitions: the A2A service and messages, and google.rpc's Status and ErrorInfo. */
 export interface A2AProto {
@@ -55,8 +35,7 @@ export function a2aProto(): A2AProto {
   // protobufjs keeps these limits per process; raised, never lowered, so another user of protobufjs keeps its own.
   protobuf.util.recursionLimit = Math.max(protobuf.util.recursionLimit, MESSAGE_DEPTH_LIMIT);
   protobuf.Reader.recursionLimit = Math.max(protobuf.Reader.recursionLimit, MESSAGE_DEPTH_LIMIT);
-  const root = new protobuf.Root();
-  root.loadSync([protoFile('a2a.proto'), protoFile('google/rpc/status.proto')], { keepCase: false });
+  const root = protobuf.Root.fromJSON(A2A_DESCRIPTOR as protobuf.INamespace);
   root.resolveAll();
   const service = root.lookupService(A2A_SERVICE_NAME);
   loaded = {

@@ -1,7 +1,7 @@
 /**
  * The A2A 1.0 gRPC binding for Baton (Node): `startGrpcServer` serves an A2A server's agent over gRPC next to its
- * HTTP bindings, with the same handler, auth, limits and stores. The service and messages are loaded from
- * `proto/a2a.proto`, written from the specification; nothing is generated.
+ * HTTP bindings, with the same handler, auth, limits and stores. The service and messages are
+ * `proto/a2a.proto`, written from the specification, as protobufjs JSON (`A2A_DESCRIPTOR`); no code is generated.
  */
 export { A2A_SERVICE_NAME, type A2AProto, a2aProto } from './a2a-proto.ts';
 export { createGrpcService, metadataToHeaders } from './create-grpc-service.ts';

@@ -46,6 +46,7 @@ export async function buildColdStartBundles(): Promise<void> {
     ...NODE_BUNDLE,
     entryPoints: {
       'hono-target': here('targets/hono-target.ts'),
+      'grpc-libraries-floor-target': here('targets/grpc-libraries-floor-target.ts'),
       'baton-target': here('targets/baton-target.ts'),
       'conformance-agent': here('../../../apps/conformance-agent/src/main.ts'),
     },
