@@ -21,6 +21,12 @@ export interface CliOptions {
   readonly sections: string | undefined;
   readonly state: string | undefined;
   readonly timeoutMs: number | undefined;
+  /** `baton mcp --http <port>`: serve MCP over streamable HTTP on this port instead of stdio. */
+  readonly httpPort: number | undefined;
+  /** `baton mcp --host`: where the HTTP endpoint listens; default 127.0.0.1. */
+  readonly host: string | undefined;
+  /** `baton mcp --mcp-token`: the bearer token MCP clients must send (or `BATON_MCP_TOKEN`). */
+  readonly mcpToken: string | undefined;
 }
 
 const OPTIONS = {
@@ -42,6 +48,9 @@ const OPTIONS = {
   sections: { type: 'string' },
   state: { type: 'string' },
   timeout: { type: 'string' },
+  http: { type: 'string' },
+  host: { type: 'string' },
+  'mcp-token': { type: 'string' },
 } as const;
 
 const BINDINGS: Readonly<Record<string, CliOptions['binding']>> = {
@@ -79,6 +88,10 @@ export function parseCli(argv: readonly string[]): { positionals: string[]; opti
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
     throw usage(`--timeout must be a number of seconds, got "${values.timeout}"`);
   }
+  const httpPort = values.http === undefined ? undefined : Number(values.http);
+  if (httpPort !== undefined && !(Number.isInteger(httpPort) && httpPort >= 0 && httpPort <= 65535)) {
+    throw usage(`--http must be a port number, got "${values.http}"`);
+  }
   return {
     positionals: parsed.positionals,
     options: {
@@ -100,6 +113,9 @@ export function parseCli(argv: readonly string[]): { positionals: string[]; opti
       sections: values.sections,
       state: values.state,
       timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+      httpPort,
+      host: values.host,
+      mcpToken: values['mcp-token'],
     },
   };
 }

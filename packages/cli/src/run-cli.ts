@@ -3,6 +3,7 @@ import type { CliIo } from './cli-io.ts';
 import { type CliOptions, parseCli } from './cli-options.ts';
 import { CARD_HELP, cardCommand } from './commands/card-command.ts';
 import { CHAIN_HELP, chainCommand } from './commands/chain-command.ts';
+import { MCP_HELP, mcpCommand } from './commands/mcp-command.ts';
 import { PUSH_HELP, pushCommand } from './commands/push-command.ts';
 import { SEND_HELP, sendCommand } from './commands/send-command.ts';
 import { STREAM_HELP, streamCommand } from './commands/stream-command.ts';
@@ -17,6 +18,7 @@ const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly help: 
   task: { run: taskCommand, help: TASK_HELP },
   push: { run: pushCommand, help: PUSH_HELP },
   chain: { run: chainCommand, help: CHAIN_HELP },
+  mcp: { run: mcpCommand, help: MCP_HELP },
 };
 
 const COMMON = `Options for every command that talks to an agent:
@@ -38,6 +40,7 @@ export const HELP = `baton: talk to any A2A agent (1.0 or 0.3, JSON-RPC or HTTP+
   baton task get|cancel|list <url> …   read, cancel or list tasks
   baton push set|list|delete <url> …   a task's push notification configs
   baton chain <topic>                  run the Baton chain on the orchestrator
+  baton mcp <url> [--http <port>]      serve the agent as an MCP server (stdio, or streamable HTTP)
 
 baton <command> --help says more.
 

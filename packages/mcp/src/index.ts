@@ -11,7 +11,7 @@
 export { type AgentTools, type AgentToolsOptions, connectAgentTools } from './agent-tools.ts';
 export { createMcpRoute, type McpRoute, type McpRouteOptions } from './mcp-route.ts';
 export { type AgentToolArgs, runToolCall, type ToolCallContext } from './run-tool-call.ts';
-export { serveAgentOverStdio } from './serve-stdio.ts';
+export { type StdioMcpServer, serveAgentOverStdio } from './serve-stdio.ts';
 export {
   AGENT_TOOL_INPUT_SCHEMA,
   AGENT_TOOL_OUTPUT_SCHEMA,

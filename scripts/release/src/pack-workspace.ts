@@ -19,6 +19,7 @@ export const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 export const LIBRARIES = [
   'protocol',
   'client',
+  'mcp',
   'server',
   'grpc',
   'store-sqlite',
