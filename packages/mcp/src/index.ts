@@ -10,6 +10,12 @@
  */
 export { type AgentTools, type AgentToolsOptions, connectAgentTools } from './agent-tools.ts';
 export { createMcpRoute, type McpRoute, type McpRouteOptions } from './mcp-route.ts';
+export {
+  connectMcpServer,
+  type McpServerAgent,
+  type McpServerAgentOptions,
+  type McpServerSource,
+} from './mcp-server-agent.ts';
 export { type AgentToolArgs, runToolCall, type ToolCallContext } from './run-tool-call.ts';
 export { type StdioMcpServer, serveAgentOverStdio } from './serve-stdio.ts';
 export {
@@ -18,4 +24,6 @@ export {
   type SkillTool,
   skillTools,
 } from './skill-tools.ts';
+export { resultText, toolResultParts } from './tool-output.ts';
 export { stateName, toolResultOf } from './tool-result.ts';
+export { chooseTool, type ToolChoice } from './tool-routing.ts';
