@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export type StandInReply =
   | { readonly content: string }
   | { readonly tokens: readonly string[] }
+  /** A call of one tool (streamed when the request streams), finishing with `tool_calls`. */
+  | { readonly toolCall: { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> } }
   | { readonly status: number; readonly message: string; readonly headers?: Readonly<Record<string, string>> }
   /** Never answers (until the stand-in closes): a model that hangs. */
   | { readonly hang: true };
@@ -50,6 +52,41 @@ export async function startOpenAiStandIn(replies: StandInReply[]) {
       response.end(
         JSON.stringify({ error: { message: reply.message, type: 'invalid_request_error', code: null } }),
       );
+    } else if ('toolCall' in reply) {
+      const call = {
+        index: 0,
+        id: `call_${requests.length}`,
+        type: 'function',
+        function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) },
+      };
+      if (requests.at(-1)?.body.stream) {
+        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+          `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+        response.write(chunk({ role: 'assistant', content: null, tool_calls: [call] }, null));
+        response.write(chunk({}, 'tool_calls'));
+        response.end('data: [DONE]\n\n');
+      } else {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        const { index: _index, ...withoutIndex } = call;
+        response.end(
+          JSON.stringify({
+            id,
+            object: 'chat.completion',
+            created: created++,
+            model,
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: null, tool_calls: [withoutIndex] },
+                finish_reason: 'tool_calls',
+                logprobs: null,
+              },
+            ],
+            usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+          }),
+        );
+      }
     } else if ('content' in reply) {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(
