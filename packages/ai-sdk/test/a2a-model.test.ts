@@ -9,6 +9,13 @@ import { generateText, type ModelMessage, streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { a2a } from '../src/a2a-language-model.ts';
 
+/** The `a2a` provider metadata of a result: where the conversation is. */
+const a2aOf = (result: { providerMetadata?: unknown }) =>
+  ((result.providerMetadata as { a2a?: Record<string, string> } | undefined)?.a2a ?? {}) as Record<
+    string,
+    string
+  >;
+
 describe('an A2A agent as an AI SDK language model', () => {
   let agent: RunningA2AServer;
   let client: A2AClient;
@@ -76,7 +83,7 @@ describe('an A2A agent as an AI SDK language model', () => {
     expect(asked.text).toBe('Which city?');
     expect(asked.finishReason).toBe('other');
     expect(asked.rawFinishReason).toBe('input-required');
-    const { taskId, contextId } = asked.providerMetadata?.a2a as { taskId: string; contextId: string };
+    const { taskId, contextId } = a2aOf(asked);
     // A fresh model instance: what continues the task is the metadata the AI SDK hands back with the messages.
     const answered = await generateText({
       model: a2a(agent.url),
@@ -97,8 +104,9 @@ describe('an A2A agent as an AI SDK language model', () => {
         { role: 'user', content: 'second' },
       ],
     });
-    const firstContext = (first.providerMetadata?.a2a as { contextId: string }).contextId;
-    expect((second.providerMetadata?.a2a as { contextId: string }).contextId).toBe(firstContext);
+    const firstContext = a2aOf(first).contextId;
+    expect(firstContext).toEqual(expect.any(String));
+    expect(a2aOf(second).contextId).toBe(firstContext);
     expect(contexts.filter((context) => context === firstContext)).toHaveLength(2);
   });
 
