@@ -21,6 +21,8 @@ export interface AiSdkExecutorOptions {
   readonly stopWhen?: StopCondition<ToolSet>;
   readonly temperature?: number;
   readonly maxOutputTokens?: number;
+  /** Retries of a failed model call; default the AI SDK's (2). */
+  readonly maxRetries?: number;
   /** The artifact's name; default `answer`. */
   readonly artifactName?: string;
 }
@@ -53,6 +55,8 @@ function conversation(ctx: ExecutionContext): ModelMessage[] {
  */
 export function aiSdkExecutor(options: AiSdkExecutorOptions): AgentExecutor {
   return async (ctx) => {
+    // A task from the start: the caller can follow, subscribe to or cancel it while the model thinks.
+    await ctx.working();
     const result = streamText({
       model: options.model,
       messages: conversation(ctx),
@@ -62,6 +66,7 @@ export function aiSdkExecutor(options: AiSdkExecutorOptions): AgentExecutor {
       ...(options.tools === undefined ? {} : { tools: options.tools }),
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     });
     const artifact = ctx.streamArtifact({ name: options.artifactName ?? 'answer' });
     let wrote = false;
@@ -72,8 +77,9 @@ export function aiSdkExecutor(options: AiSdkExecutorOptions): AgentExecutor {
       } else if (part.type === 'tool-call') await ctx.working(`Calling ${part.toolName}`);
       else if (part.type === 'tool-result') await ctx.working(`${part.toolName} answered`);
       else if (part.type === 'tool-error') await ctx.working(`${part.toolName} failed`);
-      else if (part.type === 'abort') return;
       else if (part.type === 'error') throw part.error;
+      // An `abort` part (the task was canceled) is followed by the stream's end: read on to it, as leaving the loop
+      // early would wait on the aborted model call.
     }
     if (ctx.signal.aborted) return;
     await artifact.end(wrote ? undefined : '');

@@ -19,8 +19,9 @@ export const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 export const LIBRARIES = [
   'protocol',
   'client',
-  'mcp',
   'server',
+  'mcp',
+  'ai-sdk',
   'grpc',
   'store-sqlite',
   'store-postgres',
