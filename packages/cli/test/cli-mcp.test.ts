@@ -14,6 +14,10 @@ import { BATON_BIN, runBaton } from './run-baton.ts';
 
 describe('baton mcp', () => {
   let agent: RunningA2AServer;
+  // The agent ends its task once the test has seen the progress: the MCP SDK's client drops progress notifications
+  // that arrive together with the result (it handles notifications a microtask after responses), so without this
+  // the test would depend on timing.
+  let progressSeen: Promise<void> = Promise.resolve();
 
   beforeAll(async () => {
     agent = await startA2AServer(
@@ -28,6 +32,7 @@ describe('baton mcp', () => {
           const stream = ctx.streamArtifact({ name: 'greeting' });
           await stream.write('Hello, ');
           await stream.end(`${ctx.text}!`);
+          await progressSeen;
           await ctx.complete();
         },
       }),
@@ -51,11 +56,17 @@ describe('baton mcp', () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(['greet']);
       const progress: string[] = [];
+      let seen: () => void = () => undefined;
+      progressSeen = new Promise((resolve) => {
+        seen = resolve;
+      });
       const result = (await client.callTool({ name: 'greet', arguments: { text: 'Ada' } }, undefined, {
         onprogress: (update) => {
           progress.push(update.message ?? '');
+          if (progress.length === 2) seen();
         },
       })) as CallToolResult;
+      progressSeen = Promise.resolve();
       expect(progress).toEqual(['Hello, ', 'Ada!']);
       expect(result.structuredContent).toMatchObject({ state: 'completed', text: 'Hello, Ada!' });
     } finally {

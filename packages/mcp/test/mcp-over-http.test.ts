@@ -13,20 +13,21 @@ import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAgentTools } from '../src/agent-tools.ts';
 import { createMcpRoute, type McpRoute } from '../src/mcp-route.ts';
-import { startTestAgent } from './test-agent.ts';
+import { startTestAgent, type TestAgent } from './test-agent.ts';
 
 const TOKEN = 'test-token-0123456789';
 
 describe('an A2A agent as MCP tools over streamable HTTP', () => {
   let agent: RunningA2AServer;
-  let waiting: () => Promise<string>;
+  let testAgent: TestAgent;
   let route: McpRoute;
   let http: ServerType;
   let mcpUrl = '';
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    ({ agent, waiting } = await startTestAgent());
+    testAgent = await startTestAgent();
+    agent = testAgent.agent;
     route = createMcpRoute(await connectAgentTools({ agent: agent.url }), {
       token: TOKEN,
       allowedHosts: ['127.0.0.1', 'localhost'],
@@ -105,11 +106,19 @@ describe('an A2A agent as MCP tools over streamable HTTP', () => {
   it('streams what the agent writes as progress notifications, in order', async () => {
     const client = await connect();
     const progress: string[] = [];
+    let seen: () => void = () => undefined;
+    testAgent.holdWrites(
+      new Promise((resolve) => {
+        seen = resolve;
+      }),
+    );
     const result = (await client.callTool({ name: 'write', arguments: { text: 'write' } }, undefined, {
       onprogress: (update) => {
         progress.push(update.message ?? '');
+        if (progress.length === 3) seen();
       },
     })) as CallToolResult;
+    testAgent.holdWrites(Promise.resolve());
     expect(progress).toEqual(['one ', 'two ', 'three']);
     expect(result.structuredContent).toMatchObject({ state: 'completed', text: 'one two three' });
   });
@@ -163,7 +172,7 @@ describe('an A2A agent as MCP tools over streamable HTTP', () => {
   it('cancels the A2A task when the MCP request is cancelled', async () => {
     const client = await connect();
     const controller = new AbortController();
-    const started = waiting();
+    const started = testAgent.waiting();
     const call = client.callTool({ name: 'wait', arguments: { text: 'wait' } }, undefined, {
       signal: controller.signal,
     });

@@ -93,6 +93,12 @@ describe('an MCP server over streamable HTTP, as an A2A agent', () => {
 
   it("streams the tool's progress notifications as working status updates, in order", async () => {
     const said: string[] = [];
+    let seen: () => void = () => undefined;
+    observed.holdCount(
+      new Promise((resolve) => {
+        seen = resolve;
+      }),
+    );
     for await (const event of client.streamMessage(
       userMessage([dataPart({ tool: 'count', arguments: { to: 3 } })]),
     )) {
@@ -102,8 +108,10 @@ describe('an MCP server over streamable HTTP, as an A2A agent', () => {
             .map((part) => ('text' in part ? part.text : ''))
             .join('') ?? '',
         );
+        if (said.at(-1) === 'counted 3') seen();
       }
     }
+    observed.holdCount(Promise.resolve());
     expect(said).toEqual(['Calling count', 'counted 1', 'counted 2', 'counted 3']);
   });
 

@@ -20,8 +20,19 @@ export const AGENT_CARD = {
   ],
 };
 
-/** Starts the agent; `started` resolves with the task id of each `wait` task once it runs. */
-export async function startTestAgent(): Promise<{ agent: RunningA2AServer; waiting: () => Promise<string> }> {
+/** The agent; `waiting` resolves with the task id of the next `wait` task once it runs. */
+export interface TestAgent {
+  readonly agent: RunningA2AServer;
+  waiting(): Promise<string>;
+  /**
+   * Makes the next `write` task end only once `until` resolves: the MCP SDK's client drops progress notifications
+   * that arrive together with the result, so a test of progress lets the task end after it saw them.
+   */
+  holdWrites(until: Promise<void>): void;
+}
+
+export async function startTestAgent(): Promise<TestAgent> {
+  let hold: Promise<void> = Promise.resolve();
   let announce: (taskId: string) => void = () => undefined;
   let next = new Promise<string>((resolve) => {
     announce = resolve;
@@ -34,6 +45,7 @@ export async function startTestAgent(): Promise<{ agent: RunningA2AServer; waiti
         const stream = ctx.streamArtifact({ name: 'poem' });
         for (const line of ['one ', 'two ', 'three']) await stream.write(line);
         await stream.end();
+        await hold;
         await ctx.complete();
         return;
       }
@@ -65,5 +77,11 @@ export async function startTestAgent(): Promise<{ agent: RunningA2AServer; waiti
     },
   });
   const agent = await startA2AServer(server, { port: 0, hostname: '127.0.0.1' });
-  return { agent, waiting: () => next };
+  return {
+    agent,
+    waiting: () => next,
+    holdWrites(until) {
+      hold = until;
+    },
+  };
 }
