@@ -18,6 +18,7 @@ import {
   type Task,
   userMessage,
 } from '@baton/client';
+import { taskStateName } from '@baton/protocol';
 import { type A2AContinuation, promptToMessage } from './prompt-to-message.ts';
 
 /** Settings of an A2A agent as a language model. */
@@ -34,13 +35,6 @@ const NO_USAGE: LanguageModelV3Usage = {
   outputTokens: { total: undefined, text: undefined, reasoning: undefined },
 };
 
-/** A task state as the finish reason's `raw` and the metadata's `state` say it: `input-required`. */
-const stateName = (state: string) =>
-  state
-    .replace(/^TASK_STATE_/, '')
-    .toLowerCase()
-    .replace(/_/g, '-');
-
 const textOf = (parts: readonly Part[] | undefined) =>
   (parts ?? [])
     .flatMap((part) => ('text' in part ? [part.text] : 'data' in part ? [JSON.stringify(part.data)] : []))
@@ -53,7 +47,7 @@ const textOf = (parts: readonly Part[] | undefined) =>
  */
 function finishOf(outcome: Task | Message): LanguageModelV3FinishReason {
   if (!('status' in outcome)) return { unified: 'stop', raw: 'message' };
-  const raw = stateName(outcome.status.state);
+  const raw = taskStateName(outcome.status.state);
   if (raw === 'completed') return { unified: 'stop', raw };
   if (raw === 'input-required' || raw === 'auth-required') return { unified: 'other', raw };
   return { unified: 'error', raw };
@@ -66,7 +60,7 @@ function metadataOf(outcome: Task | Message) {
     a2a: {
       taskId: outcome.id,
       ...(outcome.contextId ? { contextId: outcome.contextId } : {}),
-      state: stateName(outcome.status.state),
+      state: taskStateName(outcome.status.state),
     },
   };
 }
@@ -214,7 +208,8 @@ export function a2a(agent: string | URL, settings: A2AModelSettings = {}): Langu
             for (const id of open) emit({ type: 'text-end', id, providerMetadata: metadataOf(outcome) });
             remember(outcome);
             // What the stream did not say as artifact chunks: a direct message, a question, a failure's reason.
-            const closing = wroteText && finishOf(outcome).unified === 'stop' ? '' : answerText(outcome);
+            const finishReason = finishOf(outcome);
+            const closing = wroteText && finishReason.unified === 'stop' ? '' : answerText(outcome);
             if (closing) {
               emit({ type: 'text-start', id: 'answer' });
               emit({ type: 'text-delta', id: 'answer', delta: closing });
@@ -222,7 +217,7 @@ export function a2a(agent: string | URL, settings: A2AModelSettings = {}): Langu
             }
             emit({
               type: 'finish',
-              finishReason: finishOf(outcome),
+              finishReason,
               usage: NO_USAGE,
               providerMetadata: metadataOf(outcome),
             });

@@ -1,9 +1,8 @@
-import type { Message, Task, TaskState } from '@baton/protocol';
+import { type Message, type Task, type TaskState, taskStateName } from '@baton/protocol';
 import { EXIT } from './cli-error.ts';
 
 /** A task state as people say it: `TASK_STATE_INPUT_REQUIRED` → `input-required`. */
-export const stateName = (state: TaskState | string) =>
-  state.replace('TASK_STATE_', '').toLowerCase().replace(/_/g, '-');
+export const stateName = taskStateName;
 
 /** The exit code a task's state means: 0 completed (or waiting for the caller), 1 failed, rejected, canceled. */
 export function exitCodeOf(state: TaskState | string): number {

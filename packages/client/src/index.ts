@@ -110,6 +110,7 @@ export {
   artifactText,
   createArtifactAssembler,
   firstDataPart,
+  joinText,
 } from './readers/index.ts';
 export {
   backoffDelay,

@@ -25,5 +25,5 @@ export {
   skillTools,
 } from './skill-tools.ts';
 export { resultText, toolResultParts } from './tool-output.ts';
-export { stateName, toolResultOf } from './tool-result.ts';
+export { toolResultOf } from './tool-result.ts';
 export { chooseTool, type ToolChoice } from './tool-routing.ts';

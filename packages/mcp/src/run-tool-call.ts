@@ -3,6 +3,7 @@ import {
   applyStreamEvent,
   dataPart,
   isA2AClientError,
+  joinText,
   type Message,
   type Part,
   type StreamResponse,
@@ -18,7 +19,7 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
-import { chunkText, partsText, toolResultOf } from './tool-result.ts';
+import { partsText, toolResultOf } from './tool-result.ts';
 
 /** The arguments of an agent tool (`AGENT_TOOL_INPUT_SCHEMA`). */
 export interface AgentToolArgs {
@@ -112,7 +113,7 @@ async function streamTurn(
         current.taskId = task.id;
         if (extra.signal.aborted) cancel(task.id);
       }
-      if ('artifactUpdate' in event) await report(chunkText(event.artifactUpdate.artifact.parts));
+      if ('artifactUpdate' in event) await report(joinText(event.artifactUpdate.artifact.parts));
       else if ('statusUpdate' in event) await report(partsText(event.statusUpdate.status.message?.parts));
     }
   } finally {

@@ -1,24 +1,12 @@
-import type { Artifact, Message, Part, Task } from '@baton/client';
+import { type Artifact, joinText, type Message, type Part, type Task } from '@baton/client';
+import { taskStateName } from '@baton/protocol';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 type Content = CallToolResult['content'][number];
 
-/** A task state as the tool result names it: `TASK_STATE_INPUT_REQUIRED` → `input-required`. */
-export function stateName(state: string): string {
-  return state
-    .replace(/^TASK_STATE_/, '')
-    .toLowerCase()
-    .replace(/_/g, '-');
-}
-
-/** The text of a message's (or an artifact chunk's) text parts, joined as they are. */
-export function chunkText(parts: readonly Part[] | undefined): string {
-  return (parts ?? []).flatMap((part) => ('text' in part ? [part.text] : [])).join('');
-}
-
 /** The text of a message's (or artifact's) text parts, joined, without surrounding white space. */
 export function partsText(parts: readonly Part[] | undefined): string {
-  return chunkText(parts).trim();
+  return joinText(parts ?? []).trim();
 }
 
 const dataOf = (parts: readonly Part[]) =>
@@ -96,7 +84,7 @@ export function toolResultOf(outcome: Task | Message, toolName: string): CallToo
       },
     };
   }
-  const state = stateName(outcome.status.state);
+  const state = taskStateName(outcome.status.state);
   const said = partsText(outcome.status.message?.parts);
   const ids = { taskId: outcome.id, contextId: outcome.contextId };
   if (state === 'input-required') {

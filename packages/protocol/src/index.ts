@@ -108,6 +108,7 @@ export {
   isTerminalState,
   TASK_STATE_TRANSITIONS,
   TERMINAL_STATES,
+  taskStateName,
 } from './state/index.ts';
 export { HEADERS_GETTER, HEADERS_SETTER } from './telemetry/headers-carrier.ts';
 export {

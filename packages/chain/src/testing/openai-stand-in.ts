@@ -42,6 +42,9 @@ export async function startOpenAiStandIn(replies: StandInReply[]) {
     const reply = replies.shift();
     const id = `chatcmpl-${requests.length}`;
     const model = requests.at(-1)?.body.model ?? 'unknown';
+    /** One SSE `chat.completion.chunk` frame. */
+    const frame = (delta: Record<string, unknown>, finish: string | null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     if (request.method !== 'POST' || request.url !== '/v1/chat/completions' || !reply) {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
@@ -61,10 +64,8 @@ export async function startOpenAiStandIn(replies: StandInReply[]) {
       };
       if (requests.at(-1)?.body.stream) {
         response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        const chunk = (delta: Record<string, unknown>, finish: string | null) =>
-          `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-        response.write(chunk({ role: 'assistant', content: null, tool_calls: [call] }, null));
-        response.write(chunk({}, 'tool_calls'));
+        response.write(frame({ role: 'assistant', content: null, tool_calls: [call] }, null));
+        response.write(frame({}, 'tool_calls'));
         response.end('data: [DONE]\n\n');
       } else {
         response.writeHead(200, { 'content-type': 'application/json' });
@@ -108,8 +109,6 @@ export async function startOpenAiStandIn(replies: StandInReply[]) {
       );
     } else {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const frame = (delta: Record<string, string>, finish: string | null) =>
-        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
       response.write(frame({ role: 'assistant', content: '' }, null));
       for (const token of reply.tokens) {
         response.write(frame({ content: token }, null));

@@ -8,4 +8,5 @@ export {
   isTerminalState,
   TASK_STATE_TRANSITIONS,
   TERMINAL_STATES,
+  taskStateName,
 } from './task-state-machine.ts';

@@ -9,6 +9,7 @@ import {
   isTerminalState,
   TASK_STATE_TRANSITIONS,
   TERMINAL_STATES,
+  taskStateName,
 } from './task-state-machine.ts';
 
 // Column order of the matrix below.
@@ -105,5 +106,13 @@ describe('state classification', () => {
   it('exports the same sets', () => {
     expect([...TERMINAL_STATES].sort()).toEqual([...TERMINAL].sort());
     expect([...INTERRUPTED_STATES].sort()).toEqual([...INTERRUPTED].sort());
+  });
+});
+
+describe('taskStateName', () => {
+  it('says each state as people and other protocols do', () => {
+    expect(taskStateName('TASK_STATE_INPUT_REQUIRED')).toBe('input-required');
+    expect(taskStateName('TASK_STATE_COMPLETED')).toBe('completed');
+    expect(taskStateName('TASK_STATE_AUTH_REQUIRED')).toBe('auth-required');
   });
 });

@@ -122,3 +122,11 @@ function explain(from: TaskState, to: TaskState): string {
   if (to === 'TASK_STATE_SUBMITTED') return `a task is submitted only once, when it is created`;
   return `${to} may not follow ${from}`;
 }
+
+/** A task state as people and other protocols say it: `TASK_STATE_INPUT_REQUIRED` → `input-required`. */
+export function taskStateName(state: TaskState | string): string {
+  return state
+    .replace(/^TASK_STATE_/, '')
+    .toLowerCase()
+    .replace(/_/g, '-');
+}
