@@ -44,7 +44,7 @@ describe('baton mcp', () => {
     await agent?.close();
   });
 
-  it('serves the agent over stdio: tools listed, a call answered with progress, nothing else on stdout', async () => {
+  it('serves the agent over stdio: tools listed, a call answered with its progress', async () => {
     const client = new Client({ name: 'desktop', version: '1.0.0' });
     const transport = new StdioClientTransport({
       command: process.execPath,
