@@ -38,6 +38,8 @@ export interface PostgresStoresOptions {
    * instance takes it over (the instance died between the event and its delivery); default 15,000 ms, as task leases.
    */
   readonly pushHoldMs?: number;
+  /** How many of each task's latest events are kept for streams that resume (`Last-Event-ID`); default 1,000; 0 keeps none. */
+  readonly replayWindow?: number;
 }
 
 /**
@@ -111,7 +113,12 @@ export async function createPostgresStores(options: PostgresStoresOptions): Prom
   // One group commit for the tasks and their leases.
   const batcher = createStatementBatcher(pool);
   return {
-    tasks: createPostgresTaskStore(pool, { outbox, batcher, ...(logger ? { logger } : {}) }),
+    tasks: createPostgresTaskStore(pool, {
+      outbox,
+      batcher,
+      ...(logger ? { logger } : {}),
+      ...(options.replayWindow === undefined ? {} : { replayWindow: options.replayWindow }),
+    }),
     pushConfigs: { ...createPostgresPushConfigRecords(pool), outbox: createPostgresPushOutbox(pool, outbox) },
     leases: createPostgresTaskLeaseStore(pool, batcher),
     pool,

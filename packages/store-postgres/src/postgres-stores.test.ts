@@ -8,6 +8,7 @@ import {
 } from '@baton/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStores, type PostgresStores } from './create-postgres-stores.ts';
+import { createPostgresTaskStore } from './postgres-task-store.ts';
 
 const postgres = await realService('PostgreSQL');
 const schema = `baton_test_${process.pid}_${Date.now().toString(36)}`;
@@ -18,7 +19,7 @@ const HOLD_MS = 2_000;
 // One schema for the file; each test starts from empty tables.
 async function emptied(): Promise<PostgresStores> {
   await stores.pool.query(
-    'TRUNCATE baton_tasks, baton_task_messages, baton_task_artifact_chunks, baton_push_configs, baton_task_leases, baton_push_outbox RESTART IDENTITY',
+    'TRUNCATE baton_tasks, baton_task_messages, baton_task_artifact_chunks, baton_task_events, baton_push_configs, baton_task_leases, baton_push_outbox RESTART IDENTITY',
   );
   return stores;
 }
@@ -47,6 +48,8 @@ describe.skipIf(!postgres.available)('postgres stores', () => {
 
   describeTaskStoreContract('postgres', {
     createStore: async () => (await emptied()).tasks,
+    createStoreWithReplayWindow: async (replayWindow) =>
+      createPostgresTaskStore((await emptied()).pool, { replayWindow }),
     propertyRuns: 25,
   });
   describePushConfigRecordsContract('postgres', { createRecords: async () => (await emptied()).pushConfigs });

@@ -1,7 +1,8 @@
-import { A2AError, toTimestamp } from '@baton/protocol';
+import { A2AError, type StreamResponse, toTimestamp } from '@baton/protocol';
 import {
   CorruptTaskError,
   consoleLogger,
+  DEFAULT_REPLAY_WINDOW,
   decodePageToken,
   encodePageToken,
   type JsonColumn,
@@ -34,7 +35,16 @@ export interface PostgresTaskStoreOptions {
   readonly outbox?: OutboxHold;
   /** The group commit the store's writes go through (shared with the leases); default one of its own. */
   readonly batcher?: StatementBatcher;
+  /** How many of each task's latest events are kept for streams that resume; default 1,000; 0 keeps none. */
+  readonly replayWindow?: number;
 }
+
+const EVENTS_AFTER = `
+  SELECT task.version, (
+    SELECT json_agg(json_build_array(logged.generation, logged.event) ORDER BY logged.generation)
+    FROM baton_task_events logged WHERE logged.task_id = task.id AND logged.generation > $2
+  ) AS events
+  FROM baton_tasks task WHERE task.id = $1`;
 
 interface TaskRow {
   readonly seq: string;
@@ -126,8 +136,9 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
   // Without an outbox holder the rows are still written (a config exists only where push is on), held by nobody.
   const hold = options.outbox ?? { holder: '', holdMs: 0 };
   const batch = options.batcher ?? createStatementBatcher(pool);
-  const setStatus = setStatuses(hold);
-  const appendArtifact = appendArtifacts(hold);
+  const replayWindow = options.replayWindow ?? DEFAULT_REPLAY_WINDOW;
+  const setStatus = setStatuses(hold, replayWindow);
+  const appendArtifact = appendArtifacts(hold, replayWindow);
 
   function read(rows: StoredTaskRows, options: TaskReadOptions): StoredTask {
     try {
@@ -161,6 +172,26 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
 
     appendArtifact: (taskId, artifact, chunk) =>
       batch.run(appendArtifact, { taskId, artifact, append: chunk.append, lastChunk: chunk.lastChunk }),
+
+    async eventsAfter(taskId, generation) {
+      const result = await whileReachable(() =>
+        pool.query<{ version: string; events: [number, StreamResponse][] | null }>(EVENTS_AFTER, [
+          taskId,
+          generation,
+        ]),
+      );
+      const row = result.rows[0];
+      if (!row) return undefined;
+      const current = Number(row.version);
+      if (generation >= current) return { complete: true, events: [], generation: current };
+      const logged = row.events ?? [];
+      if (logged[0]?.[0] !== generation + 1) return { complete: false, events: [], generation: current };
+      return {
+        complete: true,
+        events: logged.map(([at, event]) => ({ generation: Number(at), event })),
+        generation: current,
+      };
+    },
 
     findUserMessage: (scope, messageId, since) =>
       batch.run(FIND_USER_MESSAGES, { scope: scopeKey(scope), messageId, since }),

@@ -22,6 +22,26 @@ function versionsByOrdinal<Input extends { readonly taskId: string }>(
 
 const byTask = (input: { readonly taskId: string }) => input.taskId;
 
+/**
+ * The CTEs that log each bumped task's event (`event`: its JSON in SQL over `bumped`) under its new generation and
+ * drop what falls out of the task's replay window (`window`: the placeholder of its size; 0 logs nothing).
+ */
+function loggedEvents(event: string, window: string): string {
+  return `logged AS (
+        INSERT INTO baton_task_events (task_id, generation, event)
+        SELECT bumped.id, bumped.version, ${event} FROM bumped WHERE ${window}::bigint > 0
+      ), trimmed AS (
+        DELETE FROM baton_task_events logged_event USING bumped
+        WHERE ${window}::bigint > 0 AND logged_event.task_id = bumped.id
+          AND logged_event.generation <= bumped.version - ${window}::bigint
+      )`;
+}
+
+const STATUS_EVENT =
+  "json_build_object('statusUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'status', bumped.status))";
+const ARTIFACT_EVENT =
+  "json_build_object('artifactUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'artifact', bumped.artifact, 'append', bumped.append, 'lastChunk', bumped.last_chunk))";
+
 export interface NewTask {
   readonly task: Task;
   readonly scope: string;
@@ -89,8 +109,8 @@ export interface StatusWrite {
   readonly status: TaskStatus;
 }
 
-/** Sets statuses, adding the deliveries each status update owes to the task's push configs. */
-export function setStatuses(hold: OutboxHold): BatchedStatement<StatusWrite, number> {
+/** Sets statuses, logging each as an event and adding the deliveries it owes to the task's push configs. */
+export function setStatuses(hold: OutboxHold, replayWindow: number): BatchedStatement<StatusWrite, number> {
   return {
     name: 'set_statuses',
     sql: `
@@ -103,8 +123,8 @@ export function setStatuses(hold: OutboxHold): BatchedStatement<StatusWrite, num
         FROM given WHERE task.id = given.id
         RETURNING task.id, task.context_id, task.version, given.status, given.n
       ), owed AS (
-        ${outboxRows("json_build_object('statusUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'status', bumped.status))", '$5', '$6')}
-      )
+        ${outboxRows(STATUS_EVENT, '$5', '$6')}
+      ), ${loggedEvents(STATUS_EVENT, '$7')}
       SELECT n, version FROM bumped`,
     key: byTask,
     params: (inputs) => [
@@ -114,6 +134,7 @@ export function setStatuses(hold: OutboxHold): BatchedStatement<StatusWrite, num
       inputs.map((input) => JSON.stringify(input.status)),
       hold.holder,
       hold.holdMs,
+      replayWindow,
     ],
     outputs: versionsByOrdinal,
   };
@@ -124,19 +145,18 @@ export interface MessageWrite {
   readonly message: Message;
 }
 
-/** Appends messages to histories. */
+/** Appends messages to histories (no event: the generation stays). */
 export const ADD_MESSAGES: BatchedStatement<MessageWrite, number> = {
   name: 'add_messages',
   sql: `
     WITH given AS (
       SELECT * FROM unnest($1::text[], $2::json[]) WITH ORDINALITY AS given (id, message, n)
-    ), bumped AS (
-      UPDATE baton_tasks task SET version = task.version + 1 FROM given WHERE task.id = given.id
-      RETURNING task.id, task.version, given.message, given.n
+    ), found AS (
+      SELECT task.id, task.version, given.message, given.n FROM baton_tasks task JOIN given ON task.id = given.id
     ), added AS (
-      INSERT INTO baton_task_messages (task_id, message) SELECT id, message FROM bumped ORDER BY n
+      INSERT INTO baton_task_messages (task_id, message) SELECT id, message FROM found ORDER BY n
     )
-    SELECT n, version FROM bumped`,
+    SELECT n, version FROM found`,
   key: byTask,
   params: (inputs) => [
     inputs.map((input) => input.taskId),
@@ -152,8 +172,14 @@ export interface ArtifactWrite {
   readonly lastChunk: boolean;
 }
 
-/** Adds artifact events; a finished artifact (the last chunk) owes its deliveries to the task's push configs. */
-export function appendArtifacts(hold: OutboxHold): BatchedStatement<ArtifactWrite, number> {
+/**
+ * Adds artifact events, logging each; a finished artifact (the last chunk) owes its deliveries to the task's push
+ * configs.
+ */
+export function appendArtifacts(
+  hold: OutboxHold,
+  replayWindow: number,
+): BatchedStatement<ArtifactWrite, number> {
   return {
     name: 'append_artifacts',
     sql: `
@@ -167,8 +193,8 @@ export function appendArtifacts(hold: OutboxHold): BatchedStatement<ArtifactWrit
         INSERT INTO baton_task_artifact_chunks (task_id, append, artifact)
         SELECT id, append, artifact FROM bumped ORDER BY n
       ), owed AS (
-        ${outboxRows("json_build_object('artifactUpdate', json_build_object('taskId', bumped.id, 'contextId', bumped.context_id, 'artifact', bumped.artifact, 'append', bumped.append, 'lastChunk', bumped.last_chunk))", '$5', '$6', 'bumped.last_chunk')}
-      )
+        ${outboxRows(ARTIFACT_EVENT, '$5', '$6', 'bumped.last_chunk')}
+      ), ${loggedEvents(ARTIFACT_EVENT, '$7')}
       SELECT n, version FROM bumped`,
     key: byTask,
     params: (inputs) => [
@@ -178,6 +204,7 @@ export function appendArtifacts(hold: OutboxHold): BatchedStatement<ArtifactWrit
       inputs.map((input) => input.lastChunk),
       hold.holder,
       hold.holdMs,
+      replayWindow,
     ],
     outputs: versionsByOrdinal,
   };

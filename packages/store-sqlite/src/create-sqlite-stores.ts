@@ -24,6 +24,8 @@ export interface SqliteStoresOptions {
    * empties the log.
    */
   readonly checkpointIntervalMs?: number;
+  /** How many of each task's latest events are kept for streams that resume (`Last-Event-ID`); default 1,000; 0 keeps none. */
+  readonly replayWindow?: number;
 }
 
 /** Every Baton store on one SQLite database. */
@@ -65,6 +67,7 @@ export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
       writes,
       outbox,
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.replayWindow === undefined ? {} : { replayWindow: options.replayWindow }),
     }),
     pushConfigs: {
       ...createSqlitePushConfigRecords(database, writes),

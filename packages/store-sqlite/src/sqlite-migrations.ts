@@ -119,4 +119,16 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
       WHERE state IN ('TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_REJECTED');
     `,
   },
+  {
+    version: 6,
+    name: "each task's latest events, by generation, for streams that resume (Last-Event-ID)",
+    sql: `
+      CREATE TABLE baton_task_events (
+        task_id TEXT NOT NULL REFERENCES baton_tasks (id) ON DELETE CASCADE,
+        generation INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        PRIMARY KEY (task_id, generation)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -12,8 +12,11 @@ import { afterAll } from 'vitest';
 import { createSqliteStores, type SqliteStores } from './create-sqlite-stores.ts';
 
 const opened: SqliteStores[] = [];
-const fresh = () => {
-  const stores = createSqliteStores({ path: ':memory:' });
+const fresh = (replayWindow?: number) => {
+  const stores = createSqliteStores({
+    path: ':memory:',
+    ...(replayWindow === undefined ? {} : { replayWindow }),
+  });
   opened.push(stores);
   return stores;
 };
@@ -32,7 +35,11 @@ function asOutboxStores(stores: SqliteStores): OutboxStores {
 }
 let files = 0;
 
-describeTaskStoreContract('sqlite', { createStore: async () => fresh().tasks, propertyRuns: 40 });
+describeTaskStoreContract('sqlite', {
+  createStore: async () => fresh().tasks,
+  createStoreWithReplayWindow: async (replayWindow) => fresh(replayWindow).tasks,
+  propertyRuns: 40,
+});
 describePushConfigRecordsContract('sqlite', { createRecords: async () => fresh().pushConfigs });
 describeTaskLeaseStoreContract('sqlite', { createLeases: async () => fresh().leases });
 describePushOutboxContract('sqlite', {

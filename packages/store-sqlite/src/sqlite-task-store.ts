@@ -2,8 +2,10 @@ import { A2AError, type Task, toTimestamp } from '@baton/protocol';
 import {
   CorruptTaskError,
   consoleLogger,
+  DEFAULT_REPLAY_WINDOW,
   decodePageToken,
   encodePageToken,
+  type GeneratedEvent,
   type Logger,
   listedTasks,
   type StoredTask,
@@ -28,6 +30,8 @@ export interface SqliteTaskStoreOptions {
   readonly logger?: Logger;
   /** Who holds the push outbox rows this store's writes add, and for how long (see `createSqlitePushOutbox`). */
   readonly outbox?: OutboxHold;
+  /** How many of each task's latest events are kept for streams that resume; default 1,000; 0 keeps none. */
+  readonly replayWindow?: number;
 }
 
 interface TaskRow {
@@ -78,11 +82,28 @@ export function createSqliteTaskStore(
     'INSERT INTO baton_task_artifact_chunks (task_id, append, artifact) VALUES (?, ?, ?)',
   );
   const updateStatus = database.prepare(
-    'UPDATE baton_tasks SET state = ?, status_time = ?, status = ?, version = version + 1 WHERE id = ? RETURNING version',
+    'UPDATE baton_tasks SET state = ?, status_time = ?, status = ?, version = version + 1 WHERE id = ? RETURNING version, context_id',
   );
   const bumpVersion = database.prepare(
-    'UPDATE baton_tasks SET version = version + 1 WHERE id = ? RETURNING version',
+    'UPDATE baton_tasks SET version = version + 1 WHERE id = ? RETURNING version, context_id',
   );
+  const selectVersion = database.prepare('SELECT version FROM baton_tasks WHERE id = ?');
+  const replayWindow = options.replayWindow ?? DEFAULT_REPLAY_WINDOW;
+  const insertEvent = database.prepare(
+    'INSERT INTO baton_task_events (task_id, generation, event) VALUES (?, ?, ?)',
+  );
+  const dropEvents = database.prepare('DELETE FROM baton_task_events WHERE task_id = ? AND generation <= ?');
+  const selectEvents = database.prepare(
+    'SELECT generation, event FROM baton_task_events WHERE task_id = ? AND generation > ? ORDER BY generation',
+  );
+  // Logs the event a write made (its JSON, as it was published), keeping the task's latest `replayWindow`.
+  const logEvent = (taskId: string, generation: number, event: string) => {
+    if (replayWindow === 0) return;
+    insertEvent.run(taskId, generation, event);
+    if (generation - replayWindow >= 2) dropEvents.run(taskId, generation - replayWindow);
+  };
+  const ids = (taskId: string, contextId: string | null) =>
+    `"taskId":${JSON.stringify(taskId)},"contextId":${JSON.stringify(contextId ?? '')}`;
   const selectTask = database.prepare(`SELECT ${TASK_COLUMNS} FROM baton_tasks WHERE id = @id`);
   const hasPushConfig = database.prepare('SELECT 1 FROM baton_push_configs WHERE task_id = ? LIMIT 1');
   const oweStatus = database.prepare(
@@ -176,7 +197,12 @@ export function createSqliteTaskStore(
   // The event row first: without a task row its foreign key fails and nothing was written (TaskNotFound);
   // with one, the version bump that follows cannot fail. One statement at a time, so no savepoint is needed,
   // unless the event also owes push deliveries (`owe`, after the bump so the rows carry the new version).
-  const writeEvent = (taskId: string, insert: () => void, owe?: () => void): Promise<number> => {
+  const writeArtifactEvent = (
+    taskId: string,
+    insert: () => void,
+    event: (contextId: string | null) => string,
+    owe?: () => void,
+  ): Promise<number> => {
     const write = () => {
       try {
         insert();
@@ -185,7 +211,11 @@ export function createSqliteTaskStore(
           throw A2AError.taskNotFound(taskId);
         throw error;
       }
-      const { version } = bumpVersion.get(taskId) as { version: number };
+      const { version, context_id } = bumpVersion.get(taskId) as {
+        version: number;
+        context_id: string | null;
+      };
+      logEvent(taskId, version, event(context_id));
       owe?.();
       return version;
     };
@@ -242,8 +272,13 @@ export function createSqliteTaskStore(
     async setStatus(taskId, status) {
       const json = JSON.stringify(status);
       const updated = (await writeOwing(taskId, () => {
-        const row = updateStatus.get(status.state, statusTimeOf(status), json, taskId);
-        if (row) oweStatus.run({ id: taskId, event: json, ...hold() });
+        const row = updateStatus.get(status.state, statusTimeOf(status), json, taskId) as
+          | { version: number; context_id: string | null }
+          | undefined;
+        if (row) {
+          logEvent(taskId, row.version, `{"statusUpdate":{${ids(taskId, row.context_id)},"status":${json}}}`);
+          oweStatus.run({ id: taskId, event: json, ...hold() });
+        }
         return row;
       })) as { version: number } | undefined;
       if (!updated) throw A2AError.taskNotFound(taskId);
@@ -252,19 +287,46 @@ export function createSqliteTaskStore(
 
     async addMessage(taskId, message) {
       const json = JSON.stringify(message);
-      return writeEvent(taskId, () => insertMessage.run(taskId, json));
+      return writes.run(() => {
+        try {
+          insertMessage.run(taskId, json);
+        } catch (error) {
+          if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
+            throw A2AError.taskNotFound(taskId);
+          throw error;
+        }
+        return (selectVersion.get(taskId) as { version: number }).version;
+      });
     },
 
     async appendArtifact(taskId, artifact, chunk) {
       const json = JSON.stringify(artifact);
       const append = chunk.append ? 1 : 0;
-      if (!chunk.lastChunk) return writeEvent(taskId, () => insertChunk.run(taskId, append, json));
-      return writeEvent(
+      const event = (contextId: string | null) =>
+        `{"artifactUpdate":{${ids(taskId, contextId)},"artifact":${json},"append":${chunk.append},"lastChunk":${chunk.lastChunk}}}`;
+      if (!chunk.lastChunk)
+        return writeArtifactEvent(taskId, () => insertChunk.run(taskId, append, json), event);
+      return writeArtifactEvent(
         taskId,
         () => insertChunk.run(taskId, append, json),
+        event,
         () =>
           oweArtifact.run({ id: taskId, event: json, append: chunk.append ? 'true' : 'false', ...hold() }),
       );
+    },
+
+    async eventsAfter(taskId, generation) {
+      const row = selectVersion.get(taskId) as { version: number } | undefined;
+      if (!row) return undefined;
+      const current = row.version;
+      if (generation >= current) return { complete: true, events: [], generation: current };
+      const rows = selectEvents.all(taskId, generation) as { generation: number; event: string }[];
+      if (rows[0]?.generation !== generation + 1) return { complete: false, events: [], generation: current };
+      const events: GeneratedEvent[] = rows.map((logged) => ({
+        generation: logged.generation,
+        event: JSON.parse(logged.event),
+      }));
+      return { complete: true, events, generation: current };
     },
 
     async findUserMessage(scope, messageId, since) {

@@ -79,7 +79,10 @@ describe('in-memory task store eviction', () => {
   });
 });
 
-describeTaskStoreContract('in-memory', { createStore: async () => createInMemoryTaskStore() });
+describeTaskStoreContract('in-memory', {
+  createStore: async () => createInMemoryTaskStore(),
+  createStoreWithReplayWindow: async (replayWindow) => createInMemoryTaskStore({ replayWindow }),
+});
 
 // The synchronous face the runtime uses must be the same store: every write through it is read back by the async
 // face (the contract's reads and listings), so both faces pass one suite.
@@ -93,6 +96,7 @@ describeTaskStoreContract('in-memory, written through its synchronous face', {
       setStatus: async (taskId, status) => sync.setStatus(taskId, status),
       addMessage: async (taskId, message) => sync.addMessage(taskId, message),
       appendArtifact: async (taskId, artifact, chunk) => sync.appendArtifact(taskId, artifact, chunk),
+      eventsAfter: async (taskId, generation) => sync.eventsAfter(taskId, generation),
       list: (query) => store.list(query),
     };
   },

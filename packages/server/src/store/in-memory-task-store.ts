@@ -21,6 +21,7 @@ import type {
   TaskScope,
   TaskStore,
 } from './task-store.ts';
+import { DEFAULT_REPLAY_WINDOW } from './task-store.ts';
 
 /** Bounds of an in-memory store. Running and interrupted tasks are never evicted; only finished ones. */
 export interface InMemoryTaskStoreOptions {
@@ -32,6 +33,8 @@ export interface InMemoryTaskStoreOptions {
   readonly now?: () => number;
   /** Called with the id of each task the bound evicts, e.g. to drop its push-notification configs. */
   readonly onEvict?: (taskId: string) => void;
+  /** How many of each task's latest events are kept for streams that resume; default 1,000; 0 keeps none. */
+  readonly replayWindow?: number;
 }
 
 /** What {@link InMemoryTaskStore.inspect} shows of a live record. */
@@ -67,6 +70,7 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
   const maxFinished = options.maxFinishedTasks ?? DEFAULT_MAX_FINISHED_TASKS;
   const ttl = options.finishedTaskTtlMs;
   const now = options.now ?? Date.now;
+  const replayWindow = options.replayWindow ?? DEFAULT_REPLAY_WINDOW;
   if (!Number.isInteger(maxFinished) || maxFinished < 0)
     throw new RangeError('maxFinishedTasks must be a whole number ≥ 0');
   const entries = new Map<string, StoreEntry>();
@@ -108,7 +112,7 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
     create(task: Task, scope: TaskScope) {
       sweep();
       if (entries.has(task.id)) throw A2AError.internal(`Task ${task.id} already exists`);
-      const record = new TaskRecord(task, scope);
+      const record = new TaskRecord(task, scope, replayWindow);
       const created: StoreEntry = {
         record,
         sequence: ++sequence,
@@ -149,6 +153,10 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
     appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk) {
       return entry(taskId).record.appendArtifact(artifact, chunk);
     },
+    eventsAfter(taskId: string, generation: number) {
+      const found = entries.get(taskId);
+      return found?.record.eventsAfter(generation);
+    },
   };
 
   return {
@@ -165,6 +173,7 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
     setStatus: async (taskId, status) => sync.setStatus(taskId, status),
     addMessage: async (taskId, message) => sync.addMessage(taskId, message),
     appendArtifact: async (taskId, artifact, chunk) => sync.appendArtifact(taskId, artifact, chunk),
+    eventsAfter: async (taskId, generation) => sync.eventsAfter(taskId, generation),
     async pruneFinished(before: number, limit: number): Promise<number> {
       let deleted = 0;
       for (let entry = finished.oldest; entry !== undefined && deleted < limit; ) {

@@ -21,6 +21,8 @@ export {
 export { statusTimeOf, TaskRecord } from './task-record.ts';
 export type {
   ArtifactChunk,
+  GeneratedEvent,
+  ReplayedEvents,
   StoredTask,
   SyncTaskStore,
   TaskPage,
@@ -29,3 +31,4 @@ export type {
   TaskScope,
   TaskStore,
 } from './task-store.ts';
+export { DEFAULT_REPLAY_WINDOW } from './task-store.ts';

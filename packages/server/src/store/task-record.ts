@@ -1,6 +1,19 @@
-import type { Artifact, Message, Task, TaskState, TaskStatus } from '@baton/protocol';
+import type { Artifact, Message, StreamResponse, Task, TaskState, TaskStatus } from '@baton/protocol';
 import { copyArtifactFields } from '../vocabulary/wire-fields.ts';
-import type { ArtifactChunk, TaskReadOptions, TaskScope } from './task-store.ts';
+import type {
+  ArtifactChunk,
+  GeneratedEvent,
+  ReplayedEvents,
+  TaskReadOptions,
+  TaskScope,
+} from './task-store.ts';
+
+// One logged write, kept as it was given (no event object is made until a stream asks for it).
+type LoggedWrite = TaskStatus | LoggedArtifact;
+interface LoggedArtifact {
+  readonly artifact: Artifact;
+  readonly chunk: ArtifactChunk;
+}
 
 // An artifact the record owns: its own `parts` array, so appends can push into it.
 interface OwnedArtifact extends Artifact {
@@ -24,16 +37,23 @@ export class TaskRecord {
   private artifactIndex: Map<string, number> | undefined = undefined;
   private statusTime: number;
   private writes = 1;
+  // The latest writes after the creation, oldest first: the write at index i made generation `logStart + i`.
+  // Made on the first write, and bounded by `replayWindow` (0: nothing is kept).
+  private log: LoggedWrite[] | undefined = undefined;
+  private logStart = 2;
+  private readonly replayWindow: number;
 
-  constructor(task: Task, scope: TaskScope) {
+  constructor(task: Task, scope: TaskScope, replayWindow = 0) {
     const { history, artifacts, status, ...base } = task;
     this.base = base as Task;
     this.scope = scope;
     this.status = status;
     this.statusTime = statusTimeOf(status);
     this.history = history ? [...history] : [];
+    this.replayWindow = 0;
     for (const artifact of artifacts ?? []) this.appendArtifact(artifact, { append: false, lastChunk: true });
     this.writes = 1;
+    this.replayWindow = replayWindow;
   }
 
   /** The task id. */
@@ -46,7 +66,7 @@ export class TaskRecord {
     return this.base.contextId;
   }
 
-  /** How many writes the task has had: 1 when created, one more for each status, message or artifact event. */
+  /** The task's generation: 1 when created, one more for each status or artifact write (a message alone: none). */
   get version(): number {
     return this.writes;
   }
@@ -65,13 +85,14 @@ export class TaskRecord {
   setStatus(status: TaskStatus): number {
     this.status = status;
     this.statusTime = statusTimeOf(status);
+    this.remember(status);
     return ++this.writes;
   }
 
-  /** Appends a message to the history. */
+  /** Appends a message to the history; the generation stays (the status change that follows is the event). */
   addMessage(message: Message): number {
     this.history.push(message);
-    return ++this.writes;
+    return this.writes;
   }
 
   /** Applies one artifact event: add, replace by id, or (with `append`) push its parts into the existing one. */
@@ -89,7 +110,47 @@ export class TaskRecord {
     } else {
       extend(existing, artifact);
     }
+    this.remember({ artifact, chunk });
     return ++this.writes;
+  }
+
+  /**
+   * The events after `generation`, rebuilt from the logged writes, when the log still holds all of them
+   * (`complete`); a generation at or past the current one has none to replay.
+   */
+  eventsAfter(generation: number): ReplayedEvents {
+    const current = this.writes;
+    if (generation >= current) return { complete: true, events: [], generation: current };
+    const log = this.log;
+    if (!log || generation + 1 < this.logStart) return { complete: false, events: [], generation: current };
+    const events: GeneratedEvent[] = [];
+    for (let index = generation + 1 - this.logStart; index < log.length; index++) {
+      events.push({ event: this.eventOf(log[index] as LoggedWrite), generation: this.logStart + index });
+    }
+    return { complete: true, events, generation: current };
+  }
+
+  private remember(write: LoggedWrite): void {
+    if (this.replayWindow === 0) return;
+    if (!this.log) this.log = [];
+    const log = this.log;
+    log.push(write);
+    if (log.length > this.replayWindow) {
+      log.shift();
+      this.logStart += 1;
+    }
+  }
+
+  private eventOf(write: LoggedWrite): StreamResponse {
+    const taskId = this.base.id;
+    const contextId = this.base.contextId ?? '';
+    if ('artifact' in write) {
+      const { artifact, chunk } = write;
+      return {
+        artifactUpdate: { taskId, contextId, artifact, append: chunk.append, lastChunk: chunk.lastChunk },
+      };
+    }
+    return { statusUpdate: { taskId, contextId, status: write } };
   }
 
   /** The live artifact with this id, for inspection only: never mutate it. */

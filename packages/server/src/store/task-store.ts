@@ -1,4 +1,4 @@
-import type { Artifact, Message, Task, TaskState, TaskStatus } from '@baton/protocol';
+import type { Artifact, Message, StreamResponse, Task, TaskState, TaskStatus } from '@baton/protocol';
 
 /**
  * Who a task belongs to: the tenant it was created in and the id of the caller that created it. A task is
@@ -22,11 +22,32 @@ export interface StoredTask {
   readonly task: Task;
   readonly scope: TaskScope;
   /**
-   * How many writes the task has had (1 after `create`). Every write returns the version it made, and events
-   * carry it, so a reader that combines a snapshot with live events can drop the events the snapshot holds.
+   * The task's generation (the A2A 1.1 draft's `generation`): 1 after `create`, one more for every status and
+   * every artifact write, each of which is one event. A message added to the history alone does not change it.
+   * Every write returns the generation it made and events carry it, so a reader that combines a snapshot with
+   * live events drops the events the snapshot holds, and a resumed stream asks for the events after the last.
    */
   readonly version: number;
 }
+
+/** One event of a task with the generation the write that made it gave the task. */
+export interface GeneratedEvent {
+  readonly event: StreamResponse;
+  readonly generation: number;
+}
+
+/** What a store still holds of a task's events after a generation (see {@link TaskStore.eventsAfter}). */
+export interface ReplayedEvents {
+  /** `true` when the store holds every event after the generation asked for; `false` when some fell out of its window. */
+  readonly complete: boolean;
+  /** When complete, the events after that generation, oldest first; empty otherwise. */
+  readonly events: readonly GeneratedEvent[];
+  /** The task's generation now. */
+  readonly generation: number;
+}
+
+/** How many of a task's latest events a store keeps for streams that resume, by default. */
+export const DEFAULT_REPLAY_WINDOW = 1_000;
 
 /** How an artifact event combines with what the task already holds. */
 export interface ArtifactChunk {
@@ -72,12 +93,19 @@ export interface TaskStore {
   get(taskId: string, options?: TaskReadOptions): Promise<StoredTask | undefined>;
   /** Replaces the task's status and resolves with the task's new version. Lifecycle rules are the runtime's job. */
   setStatus(taskId: string, status: TaskStatus): Promise<number>;
-  /** Appends a message to the task's history; resolves with the task's new version. */
+  /** Appends a message to the task's history; resolves with the task's generation (which it does not change). */
   addMessage(taskId: string, message: Message): Promise<number>;
   /** Adds, replaces or extends one artifact, as an artifact update event would; resolves with the new version. */
   appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk): Promise<number>;
   /** Lists the tasks in `query.scope` matching the filters, newest status timestamp first. */
   list(query: TaskQuery): Promise<TaskPage>;
+  /**
+   * The task's events after `generation` (its status and artifact updates, as they were published), for a stream
+   * that resumes where it dropped (`Last-Event-ID`); `undefined` when the task does not exist. A store keeps a
+   * bounded window of each task's latest events (default {@link DEFAULT_REPLAY_WINDOW}); asked for more, it answers
+   * `complete: false` and the caller falls back to the snapshot. A store without it makes every resume a snapshot.
+   */
+  eventsAfter?(taskId: string, generation: number): Promise<ReplayedEvents | undefined>;
   /**
    * The id of the task in `scope` holding a user message with this `messageId`, among the tasks whose status
    * changed at or after `since` (epoch ms); `undefined` when there is none. Lets a server answer a message sent
@@ -106,4 +134,5 @@ export interface SyncTaskStore {
   setStatus(taskId: string, status: TaskStatus): number;
   addMessage(taskId: string, message: Message): number;
   appendArtifact(taskId: string, artifact: Artifact, chunk: ArtifactChunk): number;
+  eventsAfter(taskId: string, generation: number): ReplayedEvents | undefined;
 }

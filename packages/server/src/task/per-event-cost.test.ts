@@ -5,7 +5,10 @@ import { collect, testCall, userMessage } from '../handler/test-support/test-kit
 import { createInMemoryTaskStore } from '../store/in-memory-task-store.ts';
 import type { TaskStore } from '../store/task-store.ts';
 
-type Counts = Record<Exclude<keyof TaskStore, 'sync' | 'findUserMessage' | 'pruneFinished'>, number>;
+type Counts = Record<
+  Exclude<keyof TaskStore, 'sync' | 'findUserMessage' | 'pruneFinished' | 'eventsAfter'>,
+  number
+>;
 
 // Counts every store call, passing each through untouched.
 function counted(store: TaskStore): { store: TaskStore; counts: Counts } {

@@ -9,6 +9,8 @@ export interface TaskStoreContractOptions {
   readonly createStore: () => Promise<TaskStore>;
   /** Runs of the paging property; lower it for slow backends. Default 100. */
   readonly propertyRuns?: number;
+  /** A new, empty store that keeps this many events per task for replay; without it the window test is skipped. */
+  readonly createStoreWithReplayWindow?: (replayWindow: number) => Promise<TaskStore>;
 }
 
 const at = (second: number) => `2026-01-01T00:00:${String(second).padStart(2, '0')}.000Z`;
@@ -31,6 +33,115 @@ function message(id: string, text = id): Message {
 export function describeTaskStoreContract(name: string, options: TaskStoreContractOptions): void {
   const { createStore } = options;
 
+  describe(`${name}: TaskStore contract, replay of a task's events`, () => {
+    const status = (state: TaskState, text?: string) => ({
+      state,
+      timestamp: at(2),
+      ...(text === undefined
+        ? {}
+        : { message: { messageId: `s-${text}`, role: 'ROLE_AGENT' as const, parts: [{ text }] } }),
+    });
+
+    async function streamed(store: TaskStore) {
+      await store.create({ ...task('t1', 'TASK_STATE_SUBMITTED'), history: [message('m1')] }, {});
+      const working = status('TASK_STATE_WORKING', 'on it');
+      await store.addMessage('t1', working.message as Message);
+      await store.setStatus('t1', working);
+      await store.appendArtifact(
+        't1',
+        { artifactId: 'a1', name: 'doc', parts: [{ text: 'Hel' }] },
+        { append: false, lastChunk: false },
+      );
+      await store.appendArtifact(
+        't1',
+        { artifactId: 'a1', parts: [{ text: 'lo' }] },
+        { append: true, lastChunk: true },
+      );
+      await store.setStatus('t1', status('TASK_STATE_COMPLETED'));
+      return working;
+    }
+
+    it('replays the status and artifact events after a generation, as published, each with its generation', async (context) => {
+      const store = await createStore();
+      if (!store.eventsAfter) return context.skip();
+      const working = await streamed(store);
+      const ids = { taskId: 't1', contextId: 'c1' };
+      expect(await store.eventsAfter('t1', 1)).toEqual({
+        complete: true,
+        generation: 5,
+        events: [
+          { generation: 2, event: { statusUpdate: { ...ids, status: working } } },
+          {
+            generation: 3,
+            event: {
+              artifactUpdate: {
+                ...ids,
+                artifact: { artifactId: 'a1', name: 'doc', parts: [{ text: 'Hel' }] },
+                append: false,
+                lastChunk: false,
+              },
+            },
+          },
+          {
+            generation: 4,
+            event: {
+              artifactUpdate: {
+                ...ids,
+                artifact: { artifactId: 'a1', parts: [{ text: 'lo' }] },
+                append: true,
+                lastChunk: true,
+              },
+            },
+          },
+          { generation: 5, event: { statusUpdate: { ...ids, status: status('TASK_STATE_COMPLETED') } } },
+        ],
+      });
+      expect((await store.eventsAfter('t1', 3))?.events.map((entry) => entry.generation)).toEqual([4, 5]);
+      expect(await store.eventsAfter('t1', 5)).toEqual({ complete: true, events: [], generation: 5 });
+      expect(await store.eventsAfter('t1', 9)).toEqual({ complete: true, events: [], generation: 5 });
+    });
+
+    it('does not replay the creation (a resume from 0 gets the snapshot) and knows no unknown task', async (context) => {
+      const store = await createStore();
+      if (!store.eventsAfter) return context.skip();
+      await streamed(store);
+      expect(await store.eventsAfter('t1', 0)).toEqual({ complete: false, events: [], generation: 5 });
+      expect(await store.eventsAfter('missing', 0)).toBeUndefined();
+    });
+
+    it("keeps a bounded window of each task's latest events, and says when a resume reaches past it", async (context) => {
+      if (!options.createStoreWithReplayWindow) return context.skip();
+      const store = await options.createStoreWithReplayWindow(3);
+      await store.create(task('t1', 'TASK_STATE_SUBMITTED'), {});
+      await store.create(task('t2', 'TASK_STATE_SUBMITTED'), {});
+      await store.setStatus('t1', status('TASK_STATE_WORKING'));
+      for (const text of ['a', 'b', 'c', 'd']) {
+        await store.appendArtifact(
+          't1',
+          { artifactId: 'a1', parts: [{ text }] },
+          { append: text !== 'a', lastChunk: false },
+        );
+      }
+      await store.setStatus('t2', status('TASK_STATE_WORKING'));
+      // t1 is at generation 6; the window holds 4, 5 and 6.
+      const kept = await store.eventsAfter?.('t1', 3);
+      expect(kept?.complete).toBe(true);
+      expect(kept?.events.map((entry) => entry.generation)).toEqual([4, 5, 6]);
+      expect(
+        kept?.events.map((entry) =>
+          'artifactUpdate' in entry.event ? entry.event.artifactUpdate.artifact.parts : [],
+        ),
+      ).toEqual([[{ text: 'b' }], [{ text: 'c' }], [{ text: 'd' }]]);
+      expect(await store.eventsAfter?.('t1', 2)).toEqual({ complete: false, events: [], generation: 6 });
+      // Each task has its own window.
+      expect((await store.eventsAfter?.('t2', 1))?.events.map((entry) => entry.generation)).toEqual([2]);
+      // The folded task is whole whatever the window.
+      expect((await store.get('t1'))?.task.artifacts).toEqual([
+        { artifactId: 'a1', parts: [{ text: 'a' }, { text: 'b' }, { text: 'c' }, { text: 'd' }] },
+      ]);
+    });
+  });
+
   describe(`${name}: TaskStore contract, reads and writes`, () => {
     it('reads back a created task with its scope, history, artifacts and metadata', async () => {
       const store = await createStore();
@@ -51,18 +162,19 @@ export function describeTaskStoreContract(name: string, options: TaskStoreContra
       expect((await store.get('t1'))?.scope).toEqual({ tenant: 'acme', ownerId: 'alice' });
     });
 
-    it('counts every write in the task version, which reads report', async () => {
+    it('counts status and artifact writes in the generation, which reads report; a history message alone does not', async () => {
       const store = await createStore();
       await store.create({ ...task('t1', 'TASK_STATE_SUBMITTED'), history: [message('m1')] }, {});
       await store.create(task('t2', 'TASK_STATE_SUBMITTED'), {});
       expect((await store.get('t1'))?.version).toBe(1);
       expect(await store.setStatus('t1', { state: 'TASK_STATE_WORKING' })).toBe(2);
-      expect(await store.addMessage('t1', message('m2'))).toBe(3);
+      expect(await store.addMessage('t1', message('m2'))).toBe(2);
       const chunk = { append: false, lastChunk: true };
-      expect(await store.appendArtifact('t1', { artifactId: 'a', parts: [{ text: 'x' }] }, chunk)).toBe(4);
+      expect(await store.appendArtifact('t1', { artifactId: 'a', parts: [{ text: 'x' }] }, chunk)).toBe(3);
       expect(await store.setStatus('t2', { state: 'TASK_STATE_WORKING' })).toBe(2);
-      expect((await store.get('t1'))?.version).toBe(4);
-      expect((await store.get('t1', { historyLength: 0, includeArtifacts: false }))?.version).toBe(4);
+      expect((await store.get('t1'))?.version).toBe(3);
+      expect((await store.get('t1', { historyLength: 0, includeArtifacts: false }))?.version).toBe(3);
+      expect((await store.get('t1'))?.task.history?.map((entry) => entry.messageId)).toEqual(['m1', 'm2']);
     });
 
     it('answers undefined for a task it does not have', async () => {
