@@ -10,13 +10,14 @@ async function call(rpcUrl: string, method: string, params: unknown): Promise<Re
   return (await response.json()) as Record<string, unknown>;
 }
 
-/** The `data:` payloads of an SSE response body. */
+/** The `data:` payloads of an SSE response body (each frame may also carry an `id:` line, the event's generation). */
 async function sseEvents(response: Response): Promise<unknown[]> {
   const text = await response.text();
   return text
     .split('\n\n')
-    .filter((frame) => frame.startsWith('data: '))
-    .map((frame) => JSON.parse(frame.slice('data: '.length)));
+    .map((frame) => frame.split('\n').find((line) => line.startsWith('data: ')))
+    .filter((line) => line !== undefined)
+    .map((line) => JSON.parse(line.slice('data: '.length)));
 }
 
 /**

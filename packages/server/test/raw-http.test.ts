@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CHUNK_COUNT, DIRECT_REPLY } from './support/demo-agent.ts';
 import { type DemoServer, startDemoServer } from './support/demo-server.ts';
 import {
+  dataOf,
   dig,
   postRpc,
   readJson,
@@ -124,10 +125,11 @@ describe('JSON-RPC streaming', () => {
     const body = await response.text();
     const frames = body.split('\n\n').slice(0, -1);
     expect(frames).toHaveLength(CHUNK_COUNT + 4);
-    const events = frames.map((frame): unknown => JSON.parse(frame.slice('data: '.length)));
-    // Byte for byte: the body is nothing but these frames, each `data: ` + compact JSON + a blank line.
+    const events = frames.map(dataOf);
+    // Byte for byte: the body is nothing but these frames, each `id: ` + the task's generation after the event,
+    // then `data: ` + compact JSON, then a blank line. A client resumes with the last id as `Last-Event-ID`.
     expect(frames.map((frame) => `${frame}\n\n`).join('')).toBe(body);
-    expect(frames).toEqual(events.map((event) => `data: ${JSON.stringify(event)}`));
+    expect(frames).toEqual(events.map((event, index) => `id: ${index + 1}\ndata: ${JSON.stringify(event)}`));
     expect(events.map((event) => [dig(event, 'jsonrpc'), dig(event, 'id')])).toEqual(
       events.map(() => ['2.0', 42]),
     );

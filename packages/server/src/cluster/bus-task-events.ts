@@ -1,4 +1,5 @@
 import type { StreamResponse } from '@baton/protocol';
+import { stampGeneration } from '../vocabulary/event-generation.ts';
 import type { TaskEventHub, TaskEventListener } from '../vocabulary/event-hub.ts';
 import type { Logger } from '../vocabulary/logger.ts';
 import type { BusSubscription, TaskEventBus } from './task-event-bus.ts';
@@ -36,6 +37,7 @@ export function createBusTaskEvents(hub: TaskEventHub, bus: TaskEventBus, logger
       logger.warn('Ignored a task event on the bus that is not JSON', { taskId });
       return;
     }
+    if (message.v > 0) stampGeneration(message.e, message.v);
     for (const listener of [...entry.listeners]) listener(message.e, message.v);
   }
 

@@ -11,6 +11,7 @@ import { tooManyStreamsError } from '../vocabulary/overload-error.ts';
 import { awaitSendOutcome } from './await-send-outcome.ts';
 import { checkHistoryLength, scopeOfCall } from './call-scope.ts';
 import { type CloseOptions, closeWithin } from './close-within.ts';
+import { lastEventIdOf } from './last-event-id.ts';
 import { listTasks } from './list-tasks.ts';
 import type { PushConfigStore } from './push-config-store.ts';
 import type { A2ARequestHandler, EventStream } from './request-handler.ts';
@@ -148,6 +149,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
     try {
       const subscription = await attach(queue);
       queue.attach(() => subscription.stop());
+      if (subscription.openWithoutEvent) queue.open();
       await queue.first();
     } catch (error) {
       queue.close();
@@ -208,7 +210,13 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
     async subscribeToTask(request, call) {
       requireStreaming();
       return toStream(call, (queue) =>
-        runtime.subscribe(request.id, scopeOfCall(call, request.tenant), queue),
+        runtime.subscribe(
+          request.id,
+          scopeOfCall(call, request.tenant),
+          queue,
+          undefined,
+          lastEventIdOf(call),
+        ),
       );
     },
 

@@ -17,6 +17,7 @@ import type { A2ARequestHandler } from '../handler/request-handler.ts';
 import { createSseResponse } from '../sse/create-sse-response.ts';
 import { directSseTarget } from '../sse/direct-sse-target.ts';
 import type { CallUser } from '../vocabulary/call-context.ts';
+import { sseIdOf } from '../vocabulary/event-generation.ts';
 import { prepareCall } from './json-rpc-operations.ts';
 import {
   createJsonRpcFrameSerializer,
@@ -114,6 +115,7 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
       const direct = directSseTarget(c);
       return createSseResponse(outcome.events, {
         serialize: createJsonRpcFrameSerializer(id, outcome.toWire),
+        idOf: sseIdOf,
         onError: (error) => JSON.stringify(createJsonRpcError(id, fail(error), { version })),
         heartbeatMs: options.heartbeatMs,
         ...(direct ? { direct } : { signal: request.signal }),

@@ -2,6 +2,7 @@ import { type ProtocolVersion, type StreamResponse, translate } from '@baton/pro
 import { type BindingLogger, toA2AError } from '../binding/index.ts';
 import type { EventStream } from '../handler/request-handler.ts';
 import { createSseResponse, type DirectSseTarget, SSE_HEADERS } from '../sse/index.ts';
+import { sseIdOf } from '../vocabulary/event-generation.ts';
 import { restErrorBody } from './rest-error-response.ts';
 
 /** What {@link restStreamResponse} needs besides the events. */
@@ -36,6 +37,7 @@ export function restStreamResponse(events: EventStream, options: RestStreamOptio
   }
   return createSseResponse(events, {
     serialize: (event) => serializeStreamEvent(event, version),
+    idOf: sseIdOf,
     onError: (error) => JSON.stringify(restErrorBody(toA2AError(error, { logger, details }), version).body),
     heartbeatMs: options.heartbeatMs,
     ...(options.direct ? { direct: options.direct } : { signal: request.signal }),

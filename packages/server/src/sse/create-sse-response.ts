@@ -9,6 +9,8 @@ export { DEFAULT_HEARTBEAT_MS, SSE_HEADERS } from './sse-settings.ts';
 export interface SseResponseOptions<Event> {
   /** The single-line JSON of one event's `data:` line; called once per event, so do one `JSON.stringify` here. */
   readonly serialize: (event: Event) => string;
+  /** The event's SSE `id:` (what a resuming client sends back as `Last-Event-ID`); none when it gives `undefined`. */
+  readonly idOf?: ((event: Event) => string | undefined) | undefined;
   /**
    * The single-line data of the final `event: error` frame, for an error the events (or `serialize`) threw after
    * the response began. Log the error here if it matters; if this throws, the stream just closes.
@@ -116,7 +118,7 @@ export function createSseResponse<Event>(
       }
       let frame: Uint8Array;
       try {
-        frame = encoder.encode(framesOf(result.value, iterator, serialize));
+        frame = encoder.encode(framesOf(result.value, iterator, serialize, options.idOf));
       } catch (error) {
         // The source is still live: release it before reporting, as if the client had gone.
         releaseSource(iterator);

@@ -88,7 +88,7 @@ export function writeSseDirect<Event>(
       if (result.done === true) return end();
       let text: string;
       try {
-        text = framesOf(result.value, iterator, serialize);
+        text = framesOf(result.value, iterator, serialize, options.idOf);
       } catch (error) {
         releaseSource(iterator);
         fail(error);

@@ -36,6 +36,8 @@ export interface EventQueue extends TaskObserver, AsyncIterable<StreamResponse> 
   close(): void;
   /** Ends the stream after the events already queued (no error); the task is not affected. */
   end(): void;
+  /** Settles `first()` without an event: the stream is open and waits for one (a resume with nothing to replay). */
+  open(): void;
 }
 
 /** The default bound of {@link EventQueueOptions.maxQueuedEvents}. */
@@ -121,6 +123,7 @@ export function createEventQueue(options: EventQueueOptions = {}): EventQueue {
       else release = releaseListener;
     },
     first: () => firstPromise,
+    open: () => markFirst(),
     close,
     end() {
       if (ended) return;

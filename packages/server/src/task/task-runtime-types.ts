@@ -23,6 +23,8 @@ export interface Subscription {
   stop(): void;
   /** The Task snapshot a follow-up sent first, with its version (for a follow-up forwarded by another instance). */
   readonly first?: VersionedTask;
+  /** The stream is open though no event came yet: a resumed stream that had nothing to replay. */
+  readonly openWithoutEvent?: boolean;
 }
 
 /** The task lifecycle engine behind the request handler. */
@@ -34,12 +36,18 @@ export interface TaskRuntime {
    * execution beyond `maxRunningTasks` is refused (TOO_MANY_TASKS) before anything is created.
    */
   send(input: SendInput, observer: TaskObserver): Promise<Subscription>;
-  /** Sends the current Task to the observer, then its events. UnsupportedOperation for a terminal task. */
+  /**
+   * Sends the current Task to the observer, then its events. UnsupportedOperation for a terminal task.
+   * With `after` (a resumed stream's `Last-Event-ID`): the events after that generation instead of the snapshot,
+   * exactly, while the store still holds them (then live ones), also for a task that ended meanwhile; beyond the
+   * store's replay window, the snapshot as usual (for an ended task too, so the caller learns how it ended).
+   */
   subscribe(
     taskId: string,
     scope: TaskScope,
     observer: TaskObserver,
     read?: TaskReadOptions,
+    after?: number,
   ): Promise<Subscription>;
   /** Cancels a task: fires its execution's signal and ends it CANCELED; idempotent on a canceled task. */
   cancel(taskId: string, scope: TaskScope): Promise<Task>;

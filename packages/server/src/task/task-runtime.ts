@@ -13,7 +13,8 @@ import { type Coordinator, createCoordinator, TASK_BUSY_ELSEWHERE } from '../clu
 import type { ExpiredLease } from '../cluster/task-lease-store.ts';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
 import { isSameScope } from '../store/is-same-scope.ts';
-import type { TaskScope, TaskStore } from '../store/task-store.ts';
+import type { TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.ts';
+import { stampGeneration } from '../vocabulary/event-generation.ts';
 import type { TaskEventHub } from '../vocabulary/event-hub.ts';
 import type { Logger } from '../vocabulary/logger.ts';
 import { overloadError, shuttingDownError, tooManyTasksError } from '../vocabulary/overload-error.ts';
@@ -217,6 +218,22 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     return { taskId, stop };
   }
 
+  /** The store's events after a generation, through its synchronous face when it has one. */
+  function eventsAfter(taskId: string, generation: number) {
+    return store.sync ? store.sync.eventsAfter(taskId, generation) : store.eventsAfter?.(taskId, generation);
+  }
+
+  /** The channel's task as a Task event, stamped with its generation. */
+  async function snapshotEvent(
+    channel: TaskChannel,
+    read: TaskReadOptions | undefined,
+  ): Promise<StreamResponse> {
+    const stored = await channel.read(read);
+    const event: StreamResponse = { task: stored.task };
+    stampGeneration(event, stored.version);
+    return event;
+  }
+
   async function sendExisting(
     taskId: string,
     input: SendInput,
@@ -241,7 +258,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
           } satisfies ForwardedRequest)) as VersionedTask,
         refuseFinished: false,
       });
-      return { taskId, stop };
+      return { taskId, stop: stop.stop };
     }
     try {
       return await sendHere(taskId, input, observer, referencedTasks);
@@ -264,7 +281,9 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         await channel.setStatus('TASK_STATE_WORKING');
         const snapshot = await channel.read({ historyLength: input.historyLength });
         const first = { task: snapshot.task, version: snapshot.version };
-        observer.event({ task: snapshot.task });
+        const event: StreamResponse = { task: snapshot.task };
+        stampGeneration(event, snapshot.version);
+        observer.event(event);
         const stop = hub.listen(taskId, (event) => observer.event(event));
         if (execution?.pendingReply) {
           const pending = execution.pendingReply;
@@ -326,7 +345,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         listen: coordinator.listen,
         refuseFinished: false,
       });
-      return { taskId, stop };
+      return { taskId, stop: stop.stop };
     }
     const answered = registry.withTask(taskId, async (channel) => {
       if (!isVisible(channel, input.scope)) return undefined;
@@ -449,7 +468,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         : sendNew(input, observer, referencedTasks, lease);
     },
 
-    async subscribe(taskId, scope, observer, read) {
+    async subscribe(taskId, scope, observer, read, after) {
       if (closing) throw shuttingDownError();
       if (coordinator?.distributed && !registry.peek(taskId)?.execution) {
         const stop = await followRemoteTask({
@@ -459,20 +478,37 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
           observer,
           read,
           listen: coordinator.listen,
-          refuseFinished: true,
+          refuseFinished: after === undefined,
+          ...(after === undefined ? {} : { after }),
         });
-        return { taskId, stop };
+        return { taskId, stop: stop.stop, openWithoutEvent: stop.openWithoutEvent };
       }
       return registry.withTask(taskId, async (channel) => {
         if (!isVisible(channel, scope)) throw A2AError.taskNotFound(taskId);
         const state = channel.state ?? 'TASK_STATE_UNSPECIFIED';
-        if (isTerminalState(state)) {
+        const ended = isTerminalState(state);
+        // Read, sent and listened to in one queued step: no event can fall between them or be seen twice.
+        const replay = after === undefined ? undefined : await eventsAfter(taskId, after);
+        if (replay?.complete) {
+          for (const { event, generation } of replay.events) {
+            stampGeneration(event, generation);
+            observer.event(event);
+          }
+          if (ended) {
+            // Nothing left to replay of an ended task: its final snapshot ends the stream.
+            if (replay.events.length === 0) observer.event(await snapshotEvent(channel, read));
+            return { taskId, stop: () => undefined };
+          }
+          const stop = hub.listen(taskId, (event) => observer.event(event));
+          return { taskId, stop, openWithoutEvent: replay.events.length === 0 };
+        }
+        if (ended && after === undefined) {
           throw A2AError.unsupportedOperation(
             `Task ${taskId} is ${state}; a finished task has no events to subscribe to`,
           );
         }
-        // Snapshot and listener in one queued step: no event can fall between them or be seen twice.
-        observer.event({ task: await channel.snapshot(read) });
+        observer.event(await snapshotEvent(channel, read));
+        if (ended) return { taskId, stop: () => undefined };
         const stop = hub.listen(taskId, (event) => observer.event(event));
         return { taskId, stop };
       });

@@ -1,4 +1,5 @@
 import type { StreamResponse } from '@baton/protocol';
+import { stampGeneration } from './event-generation.ts';
 
 /**
  * Receives the events of one task, in publication order, each with the task version its write made (0 for a
@@ -9,7 +10,8 @@ export type TaskEventListener = (event: StreamResponse, version: number) => void
 /**
  * Live delivery of task events, kept apart from the store so a cross-instance bus can replace it without
  * touching persistence. Events are published after the store applied them, in order per task; the same event
- * object goes to every listener (no copies), so nobody may mutate it.
+ * object goes to every listener (no copies), so nobody may mutate it. The hub records the generation on each
+ * event it delivers (`stampGeneration`), for the streams' SSE ids.
  */
 export interface TaskEventHub {
   /** Delivers `event` (made by the write that gave the task `version`) to every listener of `taskId`, in order. */
@@ -38,6 +40,7 @@ export function createEventHub(options: EventHubOptions = {}): TaskEventHub {
     publish(taskId, event, version) {
       const set = listeners.get(taskId);
       if (!set) return;
+      if (version > 0) stampGeneration(event, version);
       for (const listener of set) {
         try {
           listener(event, version);

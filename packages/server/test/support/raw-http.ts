@@ -86,10 +86,17 @@ export class SseReader {
   }
 }
 
-/** The parsed `data` of a frame that is exactly one `data: <json>` line. */
+/** The parsed `data` of a frame that is one `data: <json>` line, after the event's `id: <generation>` line if any. */
 export function dataOf(frame: string): unknown {
-  if (!frame.startsWith('data: ') || frame.includes('\n')) throw new Error(`not one data line: ${frame}`);
-  return JSON.parse(frame.slice('data: '.length));
+  const data = frame.replace(/^id: \d+\n/, '');
+  if (!data.startsWith('data: ') || data.includes('\n')) throw new Error(`not one data line: ${frame}`);
+  return JSON.parse(data.slice('data: '.length));
+}
+
+/** The `id:` of a frame (the task generation of its event), or `undefined` when it has none. */
+export function idOf(frame: string): number | undefined {
+  const match = /^id: (\d+)\n/.exec(frame);
+  return match ? Number(match[1]) : undefined;
 }
 
 /** Narrows `value` to a plain object (for reading fields of parsed JSON). */

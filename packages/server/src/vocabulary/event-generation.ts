@@ -1,0 +1,26 @@
+import type { StreamResponse } from '@baton/protocol';
+
+// A symbol key: JSON.stringify skips it, so an event serializes as before. `Symbol.for`, so copies of the package
+// loaded side by side agree on it.
+const GENERATION = Symbol.for('baton.generation');
+
+type Stamped = StreamResponse & { [GENERATION]?: number };
+
+/**
+ * Records on an event the task generation its write made (see `StoredTask.version`), where the event enters
+ * delivery: the event hub, the bus, a snapshot. Streams read it back for the SSE `id:` and for resuming.
+ */
+export function stampGeneration(event: StreamResponse, generation: number): void {
+  (event as Stamped)[GENERATION] = generation;
+}
+
+/** The generation {@link stampGeneration} recorded on `event`; `undefined` for a direct Message or an unstamped event. */
+export function generationOf(event: StreamResponse): number | undefined {
+  return (event as Stamped)[GENERATION];
+}
+
+/** The SSE `id:` of an event: its generation, or `undefined` (no id line) for a direct Message. */
+export function sseIdOf(event: StreamResponse): string | undefined {
+  const generation = generationOf(event);
+  return generation === undefined ? undefined : String(generation);
+}
