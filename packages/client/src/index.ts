@@ -120,7 +120,13 @@ export {
   type RetryOptions,
   sleep,
 } from './retry/index.ts';
-export { DEFAULT_MAX_EVENT_BYTES, type ReadSseOptions, readSseEvents, type SseEvent } from './sse/index.ts';
+export {
+  DEFAULT_MAX_EVENT_BYTES,
+  eventIdOf,
+  type ReadSseOptions,
+  readSseEvents,
+  type SseEvent,
+} from './sse/index.ts';
 export {
   type ClientCallTrace,
   type ClientCallTracer,

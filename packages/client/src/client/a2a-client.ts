@@ -116,7 +116,13 @@ export function createA2AClientFromTransport(
     return resumeStream(
       {
         open,
-        resubscribe: (id) => transport.subscribeToTask({ id }, call),
+        resubscribe: (id, lastEventId) =>
+          transport.subscribeToTask(
+            { id },
+            lastEventId === undefined
+              ? call
+              : { ...call, headers: { ...call?.headers, 'Last-Event-ID': lastEventId } },
+          ),
         getTask: (id) => transport.getTask({ id }, call),
         ...(options?.signal === undefined ? {} : { signal: options.signal }),
       },

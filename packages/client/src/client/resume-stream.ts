@@ -10,6 +10,7 @@ import {
 } from '@baton/protocol';
 import { A2AClientError, isA2AClientError } from '../errors/client-error.ts';
 import { backoffDelay, type RetryOptions, sleep } from '../retry/retry-policy.ts';
+import { eventIdOf } from '../sse/event-id.ts';
 
 /** How a stream that drops before its task ends is picked up again with SubscribeToTask. */
 export interface ResubscribeOptions {
@@ -22,7 +23,8 @@ export interface ResubscribeOptions {
 /** What {@link resumeStream} needs: the first stream, and ways to resubscribe and to read the task. */
 export interface ResumeSource {
   readonly open: () => AsyncIterable<StreamResponse>;
-  readonly resubscribe: (taskId: string) => AsyncIterable<StreamResponse>;
+  /** Subscribes again; `lastEventId` is the SSE id of the last event received, sent as `Last-Event-ID`. */
+  readonly resubscribe: (taskId: string, lastEventId: string | undefined) => AsyncIterable<StreamResponse>;
   readonly getTask: (taskId: string) => Promise<Task>;
   readonly signal?: AbortSignal;
 }
@@ -40,9 +42,11 @@ const isDrop = (error: unknown) => isA2AClientError(error, 'NETWORK') || isA2ACl
 
 /**
  * Yields a task's stream and, when it drops (network error, idle timeout, or an end before a terminal or
- * interrupted state), resubscribes with backoff and carries on: the resubscription's first event, the current
- * Task, is yielded so the caller sees what it missed. If the task ended while disconnected (the server refuses
- * the subscription), the final Task is fetched and yielded. Gives up with NETWORK after `attempts` failed tries.
+ * interrupted state), resubscribes with backoff and carries on. The resubscription names the last event received
+ * (`Last-Event-ID`, its SSE id): a server that keeps the task's events (Baton) sends exactly the ones after it, so
+ * no artifact chunk is lost or repeated; otherwise its first event is the current Task, yielded so the caller sees
+ * what it missed. If the task ended while disconnected and the server refuses the subscription, the final Task is
+ * fetched and yielded. Gives up with NETWORK after `attempts` failed tries.
  */
 export async function* resumeStream(
   source: ResumeSource,
@@ -50,6 +54,7 @@ export async function* resumeStream(
 ): AsyncGenerator<StreamResponse, void, undefined> {
   const attempts = options.attempts ?? 5;
   let taskId: string | undefined;
+  let lastEventId: string | undefined;
   let failures = 0;
   let lastError: unknown;
   let stream = source.open();
@@ -60,6 +65,8 @@ export async function* resumeStream(
         resubscribing = false;
         failures = 0;
         taskId ??= taskIdOf(event);
+        // An event without an id (a server that sets none, a snapshot) leaves nothing to resume after.
+        lastEventId = eventIdOf(event);
         yield event;
         const state = stateOf(event);
         if ('message' in event || (state !== undefined && isFinal(state))) return;
@@ -88,6 +95,6 @@ export async function* resumeStream(
       );
     }
     await (options.backoff?.sleep ?? sleep)(backoffDelay(failures - 1, options.backoff), source.signal);
-    stream = source.resubscribe(taskId);
+    stream = source.resubscribe(taskId, lastEventId);
   }
 }

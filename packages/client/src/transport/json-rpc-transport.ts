@@ -1,5 +1,6 @@
 import { A2AError, createId, createJsonRpcRequest, isJsonObject, SSE_MEDIA_TYPE } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
+import { withEventId } from '../sse/event-id.ts';
 import { bindOperations } from './bind-operations.ts';
 import { decodeShape, parseJsonBody } from './decode.ts';
 import { createHttpExchange, type RawResponse } from './http-exchange.ts';
@@ -137,7 +138,8 @@ export function createJsonRpcTransport(options: TransportOptions): Transport {
       if (!isJsonObject(body) || !('result' in body)) {
         throw new A2AClientError('PROTOCOL', `A ${method} event is not a JSON-RPC response`, { cause: body });
       }
-      yield decodeShape(`${method} event`, body.result, codec.decode);
+      const decoded = decodeShape(`${method} event`, body.result, codec.decode);
+      yield event.id ? withEventId(decoded, event.id) : decoded;
     }
   }
 

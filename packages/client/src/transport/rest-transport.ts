@@ -1,5 +1,6 @@
 import { A2A_MEDIA_TYPE, A2AError, isJsonObject, JSON_MEDIA_TYPE, SSE_MEDIA_TYPE } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
+import { withEventId } from '../sse/event-id.ts';
 import { bindOperations } from './bind-operations.ts';
 import { decodeShape, parseJsonBody } from './decode.ts';
 import { createHttpExchange, type RawResponse } from './http-exchange.ts';
@@ -130,7 +131,8 @@ export function createRestTransport(options: TransportOptions): Transport {
         const status = isJsonObject(body) && isJsonObject(body.error) ? body.error.code : undefined;
         throw A2AError.fromRestStatus(typeof status === 'number' ? status : 500, body);
       }
-      yield decodeShape(`${name} event`, body, codec.decode);
+      const decoded = decodeShape(`${name} event`, body, codec.decode);
+      yield event.id ? withEventId(decoded, event.id) : decoded;
     }
   }
 
