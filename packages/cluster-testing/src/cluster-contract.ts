@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type A2AClient, createA2AClient, userMessage } from '@baton/client';
+import { type A2AClient, createA2AClient, eventIdOf, userMessage } from '@baton/client';
 import { isA2AError, type StreamResponse, type Task } from '@baton/protocol';
 import {
   AGENT_RESTARTED_MESSAGE,
@@ -180,6 +180,32 @@ export function describeClusterContract(name: string, options: ClusterContractOp
       expect(numbersOf(onB)).toEqual(Array.from({ length: 40 }, (_, index) => index));
       expect(stateOf(onB.at(-1) as StreamResponse)).toBe('TASK_STATE_COMPLETED');
       expect(numbersOf(fromA)).toEqual(numbersOf(onB));
+    });
+
+    it('resumes on B, after the last event seen on A, a stream of the task running on A: exactly what followed', async () => {
+      const { clients } = await cluster(2);
+      const [a, b] = clients as [A2AClient, A2AClient];
+      const fromA: StreamResponse[] = [];
+      const streamingOnA = (async () => {
+        for await (const event of a.streamMessage('stream 40 10', { resubscribe: false })) fromA.push(event);
+      })();
+      while (numbersOf(fromA).length < 5) await sleep(5);
+      // As if A's connection dropped after its fourth event: B is asked for what came after that event's id.
+      const seen = fromA.slice(0, 4);
+      const lastId = eventIdOf(seen[3] as StreamResponse);
+      expect(lastId).toBeDefined();
+      const onB = await collect(
+        b.subscribe(taskOf(seen[0]).id, { resubscribe: false, headers: { 'Last-Event-ID': String(lastId) } }),
+      );
+      await streamingOnA;
+      expect(onB.some((event) => 'task' in event)).toBe(false);
+      expect(onB.map((event) => Number(eventIdOf(event)))).toEqual(
+        onB.map((_, index) => Number(lastId) + index + 1),
+      );
+      expect([...numbersOf(seen), ...numbersOf(onB)]).toEqual(
+        Array.from({ length: 40 }, (_, index) => index),
+      );
+      expect(stateOf(onB.at(-1) as StreamResponse)).toBe('TASK_STATE_COMPLETED');
     });
 
     it('cancels on B the task running on A: its executor stops there and both say CANCELED', async () => {
