@@ -240,6 +240,7 @@ export {
   parseExtensionsHeader,
   SSE_MEDIA_TYPE,
   SUPPORTED_VERSIONS,
+  TASK_GENERATION_EXTENSION,
   toMajorMinor,
 } from './versions.ts';
 export { canonicalizeJson } from './wire/canonicalize-json.ts';
@@ -257,6 +258,7 @@ export { type OneofUnion, protoOneof } from './wire/proto-oneof.ts';
 export {
   type Bytes,
   BytesSchema,
+  GenerationSchema,
   type Int32,
   Int32Schema,
   type JsonValue,

@@ -8,6 +8,13 @@ export const A2A_VERSION_HEADER = 'A2A-Version';
 /** 1.0 header listing the extension URIs the client wants active (and the server echoes). */
 export const A2A_EXTENSIONS_HEADER = 'A2A-Extensions';
 
+/**
+ * The task generation of the A2A 1.1 draft (a2aproject/A2A PR 1810, which this URI names), as an extension until
+ * 1.1 is released: callers that activate it get `generation` on tasks and on both update events, and may send
+ * `ifGenerationMatch` and `currentGeneration`. Baton's servers declare it on their cards.
+ */
+export const TASK_GENERATION_EXTENSION = 'https://github.com/a2aproject/A2A/pull/1810';
+
 /** 0.3 spelling of {@link A2A_EXTENSIONS_HEADER}. */
 export const LEGACY_EXTENSIONS_HEADER = 'X-A2A-Extensions';
 

@@ -84,6 +84,11 @@ export interface A2AServerOptions {
   /** Open SSE streams; more are refused (503 / -32603). Default 1,000. */
   readonly maxOpenStreams?: number;
   /**
+   * Longest a GetTask with `currentGeneration` (the A2A 1.1 draft's long-poll) waits for the task to change before
+   * answering with it as it is. Default 30,000 ms.
+   */
+  readonly longPollTimeoutMs?: number;
+  /**
    * How long a user message's `messageId` is recognized: the same caller sending it again (a retry after a
    * timeout, a client resumed after a crash) gets the task it went to instead of a second task. Default a day;
    * 0 turns it off. With a durable store it holds across restarts and instances.
@@ -247,6 +252,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     ...(pushConfigs ? { pushConfigs } : {}),
     ...(options.maxRunningTasks !== undefined ? { maxRunningTasks: options.maxRunningTasks } : {}),
     ...(options.maxOpenStreams !== undefined ? { maxOpenStreams: options.maxOpenStreams } : {}),
+    ...(options.longPollTimeoutMs !== undefined ? { longPollTimeoutMs: options.longPollTimeoutMs } : {}),
     ...(options.repeatedMessageWindowMs !== undefined
       ? { repeatedMessageWindowMs: options.repeatedMessageWindowMs }
       : {}),

@@ -1,4 +1,10 @@
-import type { AgentCard, ProtocolVersion } from '@baton/protocol';
+import {
+  A2A_EXTENSIONS_HEADER,
+  type AgentCard,
+  formatExtensionsHeader,
+  LEGACY_EXTENSIONS_HEADER,
+  type ProtocolVersion,
+} from '@baton/protocol';
 import { type Credentials, createAuthenticator } from '../auth/create-authenticator.ts';
 import {
   type AgentCardSource,
@@ -27,6 +33,11 @@ export interface A2AClientOptions {
   readonly credentials?: Credentials;
   /** Headers sent with every call. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Extension URIs to activate on every call (`A2A-Extensions`; `X-A2A-Extensions` to a 0.3 agent), e.g.
+   * `TASK_GENERATION_EXTENSION` to get the 1.1 draft's `generation` on tasks and events from an agent that declares it.
+   */
+  readonly extensions?: readonly string[];
   /** Hooks around every HTTP call. */
   readonly interceptors?: readonly Interceptor[];
   /** Timeout of unary calls and of streams until their first event, in ms; default 30,000. */
@@ -90,11 +101,12 @@ export async function createA2AClient(options: A2AClientOptions): Promise<A2ACli
     ...(options.preferredVersions === undefined ? {} : { versions: options.preferredVersions }),
   });
   const interceptors: readonly Interceptor[] | undefined = options.interceptors;
+  const headers = withExtensions(options.headers, options.extensions, selected.version);
   const transport = createTransport({
     ...selected,
     ...(options.transports === undefined ? {} : { transports: options.transports }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    ...(options.headers === undefined ? {} : { headers: options.headers }),
+    ...(headers === undefined ? {} : { headers }),
     ...(interceptors === undefined ? {} : { interceptors }),
     ...(options.credentials === undefined
       ? {}
@@ -113,4 +125,15 @@ export async function createA2AClient(options: A2AClientOptions): Promise<A2ACli
       card = next;
     },
   });
+}
+
+/** The client's headers with the extensions to activate, in the header the selected version names. */
+function withExtensions(
+  headers: Readonly<Record<string, string>> | undefined,
+  extensions: readonly string[] | undefined,
+  version: ProtocolVersion,
+): Readonly<Record<string, string>> | undefined {
+  if (!extensions || extensions.length === 0) return headers;
+  const name = version === '0.3' ? LEGACY_EXTENSIONS_HEADER : A2A_EXTENSIONS_HEADER;
+  return { ...headers, [name]: formatExtensionsHeader(extensions) };
 }

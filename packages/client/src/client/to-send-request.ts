@@ -15,6 +15,11 @@ export interface SendRequestOptions {
   readonly taskId?: string;
   /** For a text input or a Message without one: send within this context. */
   readonly contextId?: string;
+  /**
+   * A2A 1.1 draft (`TASK_GENERATION_EXTENSION`): the agent refuses the follow-up with TaskGenerationMismatchError
+   * (-32010) unless the task is still at this generation, i.e. nobody else moved it since you read it.
+   */
+  readonly ifGenerationMatch?: number;
 }
 
 const EXPECTED =
@@ -83,14 +88,18 @@ function toRequest(input: unknown, options: SendRequestOptions): SendMessageRequ
 
 /**
  * Builds the request of a send: text becomes a user message with a fresh `messageId`, a Message is wrapped in a
- * request; `returnImmediately` goes into the configuration. Anything else is refused with an `INVALID_INPUT`
+ * request; `returnImmediately` and `ifGenerationMatch` go into the configuration. Anything else is refused with an `INVALID_INPUT`
  * A2AClientError before any request. The result is built once, so a retried send repeats the same `messageId`.
  */
 export function toSendRequest(input: SendInput, options: SendRequestOptions = {}): SendMessageRequest {
   const request = toRequest(input, options);
-  if (options.returnImmediately === undefined) return request;
+  if (options.returnImmediately === undefined && options.ifGenerationMatch === undefined) return request;
   return {
     ...request,
-    configuration: { ...request.configuration, returnImmediately: options.returnImmediately },
+    configuration: {
+      ...request.configuration,
+      ...(options.returnImmediately === undefined ? {} : { returnImmediately: options.returnImmediately }),
+      ...(options.ifGenerationMatch === undefined ? {} : { ifGenerationMatch: options.ifGenerationMatch }),
+    },
   };
 }

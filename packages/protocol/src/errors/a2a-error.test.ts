@@ -18,6 +18,8 @@ const REST_EXPECTED: Record<A2AErrorName, readonly [number, string]> = {
   ExtendedAgentCardNotConfiguredError: [400, 'FAILED_PRECONDITION'],
   ExtensionSupportRequiredError: [400, 'FAILED_PRECONDITION'],
   VersionNotSupportedError: [400, 'FAILED_PRECONDITION'],
+  // The 1.1 draft's row.
+  TaskGenerationMismatchError: [409, 'ABORTED'],
 };
 
 const NAMES = Object.keys(A2A_ERRORS) as A2AErrorName[];

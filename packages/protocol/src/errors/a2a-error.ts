@@ -142,6 +142,17 @@ export class A2AError extends Error {
     });
   }
 
+  /**
+   * -32010 (A2A 1.1 draft): a send's `ifGenerationMatch` is not the task's generation any more; the caller should
+   * read the task again and decide.
+   */
+  static taskGenerationMismatch(taskId: string, expected: number, current: number): A2AError {
+    return A2AError.from('TaskGenerationMismatchError', {
+      message: `Task generation mismatch: expected ${expected} but the task ${taskId} is at ${current}`,
+      metadata: { taskId, expectedGeneration: String(expected), currentGeneration: String(current) },
+    });
+  }
+
   /** -32003: the agent does not support push notifications. */
   static pushNotificationNotSupported(): A2AError {
     return A2AError.from('PushNotificationNotSupportedError');

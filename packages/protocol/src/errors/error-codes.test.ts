@@ -30,6 +30,8 @@ const EXPECTED = [
   ],
   ['ExtensionSupportRequiredError', -32008, 'EXTENSION_SUPPORT_REQUIRED', 400, 'FAILED_PRECONDITION'],
   ['VersionNotSupportedError', -32009, 'VERSION_NOT_SUPPORTED', 400, 'FAILED_PRECONDITION'],
+  // The 1.1 draft's §5.4 row (dev-1.1 branch): JSON-RPC -32010, gRPC ABORTED, HTTP 409.
+  ['TaskGenerationMismatchError', -32010, 'TASK_GENERATION_MISMATCH', 409, 'ABORTED'],
 ] as const;
 
 describe('error table', () => {
@@ -86,6 +88,7 @@ describe('error table', () => {
   it('marks the errors that 0.3 does not have', () => {
     const only10 = A2A_ERROR_DEFINITIONS.filter((d) => d.since === '1.0').map((d) => d.code);
     expect(only10).toEqual([-32008, -32009]);
+    expect(A2A_ERROR_DEFINITIONS.filter((d) => d.since === '1.1').map((d) => d.code)).toEqual([-32010]);
   });
 
   it('returns undefined for unknown codes, reasons and names, including prototype keys', () => {

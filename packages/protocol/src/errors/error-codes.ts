@@ -1,6 +1,6 @@
 /**
- * The one table of every error an A2A peer can send: the five standard JSON-RPC errors and the A2A
- * errors -32001..-32009. HTTP status and google.rpc status follow the v1.0.1 mapping (spec §5.4); the
+ * The one table of every error an A2A peer can send: the five standard JSON-RPC errors, the A2A
+ * errors -32001..-32009, and -32010 of the 1.1 draft. HTTP status and google.rpc status follow the v1.0.1 mapping (spec §5.4); the
  * standard errors, which §5.4 does not cover, follow the §3.3.2 categories (validation → 400
  * INVALID_ARGUMENT, not found → 404 NOT_FOUND, system → 500 INTERNAL). Everything else is derived.
  */
@@ -44,8 +44,8 @@ export interface A2AErrorRow {
   readonly httpStatus: number;
   /** google.rpc.Code name for the REST body and gRPC. */
   readonly status: RpcStatusName;
-  /** First protocol version that defines the error. */
-  readonly since: '0.3' | '1.0';
+  /** First protocol version that defines the error (`1.1`: the 1.1 draft, sent only behind its extension). */
+  readonly since: '0.3' | '1.0' | '1.1';
   /** The error's name in 0.3, when it differs. */
   readonly v03Name?: string;
 }
@@ -165,6 +165,15 @@ export const A2A_ERRORS = {
     httpStatus: 400,
     status: 'FAILED_PRECONDITION',
     since: '1.0',
+  },
+  // The A2A 1.1 draft (a2aproject/A2A PR 1810): a send's `ifGenerationMatch` no longer matches the task.
+  TaskGenerationMismatchError: {
+    code: -32010,
+    reason: 'TASK_GENERATION_MISMATCH',
+    message: 'Task generation mismatch',
+    httpStatus: 409,
+    status: 'ABORTED',
+    since: '1.1',
   },
 } as const satisfies Record<string, A2AErrorRow>;
 

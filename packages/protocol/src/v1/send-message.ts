@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { protoOneof } from '../wire/proto-oneof.ts';
-import { Int32Schema, StructSchema } from '../wire/proto-scalars.ts';
+import { GenerationSchema, Int32Schema, StructSchema } from '../wire/proto-scalars.ts';
 import { MessageSchema } from './message.ts';
 import { TaskPushNotificationConfigSchema } from './push-config.ts';
 import { TaskSchema } from './task.ts';
@@ -15,6 +15,11 @@ export const SendMessageConfigurationSchema = protoObject({
   taskPushNotificationConfig: z.optional(TaskPushNotificationConfigSchema),
   historyLength: z.optional(Int32Schema),
   returnImmediately: z.optional(z.boolean()),
+  /**
+   * A2A 1.1 draft, behind the task-generation extension: refuse the send (TaskGenerationMismatchError) unless the
+   * task it continues is still at this generation. Ignored for a message that starts a task.
+   */
+  ifGenerationMatch: z.optional(GenerationSchema),
 });
 /** Send configuration. */
 export type SendMessageConfiguration = z.infer<typeof SendMessageConfigurationSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
-import { RequiredStringSchema, StructSchema } from '../wire/proto-scalars.ts';
+import { GenerationSchema, RequiredStringSchema, StructSchema } from '../wire/proto-scalars.ts';
 import { ArtifactSchema } from './artifact.ts';
 import { TaskStatusSchema } from './task.ts';
 
@@ -10,6 +10,8 @@ export const TaskStatusUpdateEventSchema = protoObject({
   contextId: RequiredStringSchema,
   status: TaskStatusSchema,
   metadata: z.optional(StructSchema),
+  /** A2A 1.1 draft, behind the task-generation extension: the task's generation after this event. */
+  generation: z.optional(GenerationSchema),
 });
 /** A task status update event. */
 export type TaskStatusUpdateEvent = z.infer<typeof TaskStatusUpdateEventSchema>;
@@ -22,6 +24,8 @@ export const TaskArtifactUpdateEventSchema = protoObject({
   append: z.optional(z.boolean()),
   lastChunk: z.optional(z.boolean()),
   metadata: z.optional(StructSchema),
+  /** A2A 1.1 draft, behind the task-generation extension: the task's generation after this event. */
+  generation: z.optional(GenerationSchema),
 });
 /** A task artifact update event. */
 export type TaskArtifactUpdateEvent = z.infer<typeof TaskArtifactUpdateEventSchema>;

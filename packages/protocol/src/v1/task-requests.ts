@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
-import { Int32Schema, RequiredStringSchema, StructSchema, TimestampSchema } from '../wire/proto-scalars.ts';
+import {
+  GenerationSchema,
+  Int32Schema,
+  RequiredStringSchema,
+  StructSchema,
+  TimestampSchema,
+} from '../wire/proto-scalars.ts';
 import { TaskSchema } from './task.ts';
 import { TaskStateSchema } from './task-state.ts';
 
@@ -9,6 +15,11 @@ export const GetTaskRequestSchema = protoObject({
   tenant: z.optional(z.string()),
   id: RequiredStringSchema,
   historyLength: z.optional(Int32Schema),
+  /**
+   * A2A 1.1 draft, behind the task-generation extension: long-poll, answering once the task's generation is past
+   * this one (at once when it already is; with the task as it is when the server's wait runs out).
+   */
+  currentGeneration: z.optional(GenerationSchema),
 });
 /** A get-task request. */
 export type GetTaskRequest = z.infer<typeof GetTaskRequestSchema>;

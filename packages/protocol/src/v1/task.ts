@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
-import { RequiredStringSchema, StructSchema, TimestampSchema } from '../wire/proto-scalars.ts';
+import {
+  GenerationSchema,
+  RequiredStringSchema,
+  StructSchema,
+  TimestampSchema,
+} from '../wire/proto-scalars.ts';
 import { ArtifactSchema } from './artifact.ts';
 import { MessageSchema } from './message.ts';
 import { TaskStateSchema } from './task-state.ts';
@@ -22,6 +27,8 @@ export const TaskSchema = protoObject({
   artifacts: z.optional(z.array(ArtifactSchema)),
   history: z.optional(z.array(MessageSchema)),
   metadata: z.optional(StructSchema),
+  /** A2A 1.1 draft, behind the task-generation extension: 1 at creation, one more per status or artifact change. */
+  generation: z.optional(GenerationSchema),
 });
 /** A task. */
 export type Task = z.infer<typeof TaskSchema>;

@@ -32,6 +32,19 @@ export const Int32Schema = preprocess(
 /** A parsed `int32`. */
 export type Int32 = z.infer<typeof Int32Schema>;
 
+/**
+ * A non-negative `int64` that fits a JS number (a task generation): a JSON number or, as ProtoJSON writes int64, a
+ * decimal string. Baton writes it as a number, which ProtoJSON parsers accept too.
+ */
+export const GenerationSchema = preprocess(
+  (input) => (typeof input === 'string' && /^\d+$/.test(input) ? Number(input) : input),
+  z
+    .number({ error: 'must be a generation (a JSON number or a decimal string)' })
+    .check(z.int({ error: 'must be a whole number' }))
+    .check(z.gte(0, { error: 'must not be negative' }))
+    .check(z.lte(Number.MAX_SAFE_INTEGER, { error: 'is too large' })),
+);
+
 // Whole 4-character groups, then an optional 2- or 3-character tail whose `=` padding may be left off.
 const BASE64_STANDARD = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/;
 const BASE64_URL_SAFE = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}(?:==)?|[A-Za-z0-9_-]{3}=?)?$/;

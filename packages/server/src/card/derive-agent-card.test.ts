@@ -1,3 +1,4 @@
+import { TASK_GENERATION_EXTENSION } from '@baton/protocol';
 import { describe, expect, it } from 'vitest';
 import type { AgentCardInput, ServedSurface } from './agent-card-input.ts';
 import { assertCardMatchesServer, deriveAgentCard } from './derive-agent-card.ts';
@@ -39,13 +40,27 @@ describe('deriveAgentCard', () => {
       streaming: true,
       pushNotifications: false,
       extendedAgentCard: true,
-      extensions: [{ uri: 'https://ext.example/v1', required: false }],
+      // The author's, then what the server implements beyond 1.0.1 (the 1.1 draft's task generation).
+      extensions: [
+        { uri: 'https://ext.example/v1', required: false },
+        { uri: TASK_GENERATION_EXTENSION, description: expect.stringContaining('A2A 1.1 draft') },
+      ],
     });
     expect(card).toMatchObject({
       name: 'Outline agent',
       version: '1.2.0',
       defaultInputModes: ['text/plain'],
     });
+  });
+
+  it('declares the task-generation extension once, even when the author declares it too', () => {
+    const declared = { uri: TASK_GENERATION_EXTENSION, description: 'ours' };
+    expect(
+      deriveAgentCard({ ...input, extensions: [declared] }, served, 'http://h').capabilities.extensions,
+    ).toEqual([declared]);
+    expect(
+      deriveAgentCard(input, served, 'http://h').capabilities.extensions?.map((entry) => entry.uri),
+    ).toEqual([TASK_GENERATION_EXTENSION]);
   });
 
   it('carries the deployment tenant on every interface', () => {

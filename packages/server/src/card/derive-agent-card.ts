@@ -1,4 +1,11 @@
-import { type AgentCard, AgentCardSchema, type AgentInterface, fromZodError } from '@baton/protocol';
+import {
+  type AgentCard,
+  AgentCardSchema,
+  type AgentExtension,
+  type AgentInterface,
+  fromZodError,
+  TASK_GENERATION_EXTENSION,
+} from '@baton/protocol';
 import type { AgentCardInput, ServedSurface } from './agent-card-input.ts';
 
 /**
@@ -95,9 +102,32 @@ export function assertCardMatchesServer(input: AgentCardInput, served: ServedSur
     throw new Error(`The agent card does not match the server:\n- ${problems.join('\n- ')}`);
 }
 
+/**
+ * What the server itself implements beyond 1.0.1, declared on every card so callers can activate it: the A2A 1.1
+ * draft's task generation (see `TASK_GENERATION_EXTENSION`).
+ */
+const SERVER_EXTENSIONS: readonly AgentExtension[] = [
+  {
+    uri: TASK_GENERATION_EXTENSION,
+    description:
+      'A2A 1.1 draft (PR 1810): task generation. Activated, tasks and update events carry `generation`; ' +
+      '`ifGenerationMatch` and `currentGeneration` are honoured. Stream events carry it as their SSE id, and ' +
+      'SubscribeToTask with Last-Event-ID replays the events after it.',
+  },
+];
+
 /** Builds the full 1.0 card for `baseUrl` from the author's input and what the server serves; validates it. */
 export function deriveAgentCard(input: AgentCardInput, served: ServedSurface, baseUrl: string): AgentCard {
-  const { extensions, supportedInterfaces: _stated, capabilities: _claimed, ...descriptive } = input;
+  const {
+    extensions: declared,
+    supportedInterfaces: _stated,
+    capabilities: _claimed,
+    ...descriptive
+  } = input;
+  const extensions = [
+    ...(declared ?? []),
+    ...SERVER_EXTENSIONS.filter((extension) => !declared?.some((entry) => entry.uri === extension.uri)),
+  ];
   const card = {
     ...descriptive,
     supportedInterfaces: servedInterfaces(baseUrl, served),

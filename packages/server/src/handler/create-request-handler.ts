@@ -5,6 +5,7 @@ import { createEventQueue, type EventQueue } from '../task/event-queue.ts';
 import { createSlotPool } from '../task/slot-pool.ts';
 import { createTaskRuntime, type SendInput, type Subscription } from '../task/task-runtime.ts';
 import type { CallContext } from '../vocabulary/call-context.ts';
+import { withGenerationField } from '../vocabulary/event-generation.ts';
 import { createEventHub } from '../vocabulary/event-hub.ts';
 import { consoleLogger } from '../vocabulary/logger.ts';
 import { tooManyStreamsError } from '../vocabulary/overload-error.ts';
@@ -16,6 +17,7 @@ import { listTasks } from './list-tasks.ts';
 import type { PushConfigStore } from './push-config-store.ts';
 import type { A2ARequestHandler, EventStream } from './request-handler.ts';
 import type { RequestHandlerOptions } from './request-handler-options.ts';
+import { DEFAULT_LONG_POLL_TIMEOUT_MS, mapStream, showsGenerations } from './shows-generations.ts';
 
 export type { CloseOptions } from './close-within.ts';
 
@@ -82,10 +84,12 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
       tenant: call.tenant ?? (request.tenant || undefined),
       requestedExtensions: call.requestedExtensions,
       historyLength: checkHistoryLength(request.configuration?.historyLength, 'configuration.historyLength'),
+      ifGenerationMatch: request.configuration?.ifGenerationMatch,
       waitUntil: call.waitUntil,
     };
   }
 
+  /** The task, when the caller may see it; with its `generation` when the caller activated that extension. */
   async function visibleTask(
     taskId: string,
     call: CallContext,
@@ -98,7 +102,12 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
     if (!stored || !isSameScope(stored.scope, scope)) {
       throw A2AError.taskNotFound(taskId);
     }
-    return stored.task;
+    return showsGenerations(call) ? { ...stored.task, generation: stored.version } : stored.task;
+  }
+
+  /** The stream as the caller gets it: with `generation` in each event when it activated that extension. */
+  function shownStream(stream: EventStream, call: CallContext): EventStream {
+    return showsGenerations(call) ? mapStream(stream, withGenerationField) : stream;
   }
 
   function requirePushConfigs(): PushConfigStore {
@@ -179,7 +188,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
       await validateInlinePushConfig(request, call);
       const input = sendInput(request, call);
       const onEvent = inlinePushConfig(request, call);
-      return toStream(call, (queue) =>
+      const stream = await toStream(call, (queue) =>
         runtime.send(input, {
           event(event) {
             onEvent?.(event);
@@ -188,15 +197,23 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
           error: (error) => queue.error(error),
         }),
       );
+      return shownStream(stream, call);
     },
 
     async getTask(request, call) {
-      return visibleTask(
-        request.id,
-        call,
-        request.tenant,
-        checkHistoryLength(request.historyLength, 'historyLength'),
-      );
+      const historyLength = checkHistoryLength(request.historyLength, 'historyLength');
+      if (request.currentGeneration !== undefined) {
+        await runtime.waitForGeneration(
+          request.id,
+          scopeOfCall(call, request.tenant),
+          request.currentGeneration,
+          {
+            timeoutMs: options.longPollTimeoutMs ?? DEFAULT_LONG_POLL_TIMEOUT_MS,
+            signal: call.signal,
+          },
+        );
+      }
+      return visibleTask(request.id, call, request.tenant, historyLength);
     },
 
     async listTasks(request, call) {

@@ -41,6 +41,11 @@ export interface RequestHandlerOptions {
   /** Open SendStreamingMessage / SubscribeToTask streams; one more is refused (TOO_MANY_STREAMS). Default 1,000. */
   readonly maxOpenStreams?: number;
   /**
+   * Longest a GetTask with `currentGeneration` (the 1.1 draft's long-poll) waits for the task to change before it
+   * answers with the task as it is. Default 30,000 ms.
+   */
+  readonly longPollTimeoutMs?: number;
+  /**
    * How long a user message's `messageId` is recognized: the same caller sending it again (a retry after a
    * timeout, a client resumed after a crash) gets the task it went to instead of a second task. Default a day;
    * 0 turns it off. With a durable store it holds across restarts and instances.

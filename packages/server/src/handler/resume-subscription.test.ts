@@ -139,7 +139,7 @@ describe('SubscribeToTask with Last-Event-ID', () => {
     );
     const taskId = taskIdOf(first);
     // The agent has written a, b and c (generation 5) and waits at its gate.
-    await expect.poll(() => store.inspect(taskId)?.version).toBe(5);
+    await expect.poll(async () => (await store.get(taskId))?.version).toBe(5);
     const resumed = await handler.subscribeToTask({ id: taskId }, resumingAfter(2));
     gate.resolve();
     const rest = await collect(resumed);

@@ -18,7 +18,7 @@ function toJsonValue(field: string, kind: QueryFieldKind, text: string): unknown
       // ProtoJSON takes an enum's number as well as its name; the schema maps the number to the name.
       return /^\d+$/.test(text) ? Number(text) : text;
     default:
-      // int32 stays text: the schema reads decimal strings and names the field when the text is not one.
+      // int32 (and a generation) stays text: the schema reads decimal strings and names the field when the text is not one.
       return text;
   }
 }

@@ -69,7 +69,11 @@ export const V1_OPERATIONS: RestOperations = {
     (input) =>
       parseOrThrow(
         GetTaskRequestSchema,
-        fromQuery(input, { tenant: 'string', historyLength: 'int32' }, { id: input.params.taskId }),
+        fromQuery(
+          input,
+          { tenant: 'string', historyLength: 'int32', currentGeneration: 'int32' },
+          { id: input.params.taskId },
+        ),
       ),
     async (handler, request, call) => jsonResult(await handler.getTask(request, call)),
   ),

@@ -13,6 +13,8 @@ export interface SendInput {
   readonly requestedExtensions: readonly string[];
   /** Trims the Task snapshot sent first when the message continues an existing task. */
   readonly historyLength?: number | undefined;
+  /** A2A 1.1 draft: refuse (TaskGenerationMismatch) a follow-up to a task no longer at this generation. */
+  readonly ifGenerationMatch?: number | undefined;
   /** Keeps the runtime alive for the execution the send starts (the call's `waitUntil`). */
   readonly waitUntil?: ((work: Promise<unknown>) => void) | undefined;
 }
@@ -49,6 +51,17 @@ export interface TaskRuntime {
     read?: TaskReadOptions,
     after?: number,
   ): Promise<Subscription>;
+  /**
+   * Resolves once the task's generation is past `after` (at once when it already is, or the task has ended), or
+   * when `timeoutMs` runs out or `signal` aborts: the long-poll of the 1.1 draft's `GetTask.currentGeneration`.
+   * TaskNotFound for a task the scope cannot see.
+   */
+  waitForGeneration(
+    taskId: string,
+    scope: TaskScope,
+    after: number,
+    options: { readonly timeoutMs: number; readonly signal?: AbortSignal | undefined },
+  ): Promise<void>;
   /** Cancels a task: fires its execution's signal and ends it CANCELED; idempotent on a canceled task. */
   cancel(taskId: string, scope: TaskScope): Promise<Task>;
   /**

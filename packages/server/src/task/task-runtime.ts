@@ -270,6 +270,13 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   function sendHere(taskId: string, input: SendInput, observer: TaskObserver, referencedTasks: Task[]) {
     return registry.withTask(taskId, async (channel): Promise<Subscription> => {
       assertAcceptsMessage(channel, input.message, input.scope);
+      if (input.ifGenerationMatch !== undefined) {
+        // In the channel's queue: no write of this task can come between the check and the send.
+        const current = (await channel.read({ historyLength: 0, includeArtifacts: false })).version;
+        if (current !== input.ifGenerationMatch) {
+          throw A2AError.taskGenerationMismatch(taskId, input.ifGenerationMatch, current);
+        }
+      }
       const execution = channel.execution;
       // Resuming the execution waiting for input takes no new slot; starting one does.
       const release = execution?.pendingReply ? undefined : takeSlot();
@@ -512,6 +519,34 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         const stop = hub.listen(taskId, (event) => observer.event(event));
         return { taskId, stop };
       });
+    },
+
+    async waitForGeneration(taskId, scope, after, { timeoutMs, signal }) {
+      let advanced: () => void = () => undefined;
+      const moved = new Promise<void>((resolve) => {
+        advanced = resolve;
+      });
+      const listener = (_event: StreamResponse, version: number) => {
+        if (version > after) advanced();
+      };
+      // Listening first, then reading: an event between the two is not missed.
+      const stop = coordinator?.distributed
+        ? await coordinator.listen(taskId, listener)
+        : hub.listen(taskId, listener);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const aborted = () => advanced();
+      try {
+        const stored = await store.get(taskId, { historyLength: 0, includeArtifacts: false });
+        if (!stored || !isSameScope(stored.scope, scope)) throw A2AError.taskNotFound(taskId);
+        if (stored.version > after || isTerminalState(stored.task.status.state)) return;
+        timer = setTimeout(advanced, timeoutMs);
+        signal?.addEventListener('abort', aborted, { once: true });
+        await moved;
+      } finally {
+        if (timer !== undefined) clearTimeout(timer);
+        signal?.removeEventListener('abort', aborted);
+        stop();
+      }
     },
 
     cancel: (taskId, scope) => cancelTask(taskId, scope),

@@ -24,3 +24,19 @@ export function sseIdOf(event: StreamResponse): string | undefined {
   const generation = generationOf(event);
   return generation === undefined ? undefined : String(generation);
 }
+
+/**
+ * The event with the A2A 1.1 draft's `generation` field inside it (a copy; the event is shared), for a caller that
+ * activated the task-generation extension. A direct Message has none.
+ */
+export function withGenerationField(event: StreamResponse): StreamResponse {
+  const generation = generationOf(event);
+  if (generation === undefined) return event;
+  let copy: StreamResponse;
+  if ('task' in event) copy = { task: { ...event.task, generation } };
+  else if ('statusUpdate' in event) copy = { statusUpdate: { ...event.statusUpdate, generation } };
+  else if ('artifactUpdate' in event) copy = { artifactUpdate: { ...event.artifactUpdate, generation } };
+  else return event;
+  stampGeneration(copy, generation);
+  return copy;
+}
