@@ -36,6 +36,7 @@ export function a2aProto(): A2AProto {
   protobuf.util.recursionLimit = Math.max(protobuf.util.recursionLimit, MESSAGE_DEPTH_LIMIT);
   protobuf.Reader.recursionLimit = Math.max(protobuf.Reader.recursionLimit, MESSAGE_DEPTH_LIMIT);
   const root = protobuf.Root.fromJSON(A2A_DESCRIPTOR as protobuf.INamespace);
+  addDraftFields(root);
   root.resolveAll();
   const service = root.lookupService(A2A_SERVICE_NAME);
   loaded = {
@@ -44,4 +45,32 @@ export function a2aProto(): A2AProto {
     type: (name) => root.lookupType(name.includes('.') ? name : `lf.a2a.v1.${name}`),
   };
   return loaded;
+}
+
+/**
+ * The A2A 1.1 draft's task-generation fields (a2aproject/A2A PR 1810, on `dev-1.1`), with the draft's numbers, added
+ * to the 1.0.1 messages: a 1.0 peer skips them as unknown fields. The gRPC server always sends the generation of a
+ * stream event (a dropped stream resumes with it as `last-event-id` metadata); the rest follows the extension.
+ */
+function addDraftFields(root: protobuf.Root): void {
+  const add = (type: string, name: string, id: number, optional = false) => {
+    const message = root.lookupType(`lf.a2a.v1.${type}`);
+    // As the descriptor spells a proto3 `optional` field: the option, and a synthetic one-field oneof for presence.
+    message.add(
+      new protobuf.Field(
+        name,
+        id,
+        'int64',
+        undefined,
+        undefined,
+        optional ? { proto3_optional: true } : undefined,
+      ),
+    );
+    if (optional) message.add(new protobuf.OneOf(`_${name}`, [name]));
+  };
+  add('Task', 'generation', 7);
+  add('TaskStatusUpdateEvent', 'generation', 5);
+  add('TaskArtifactUpdateEvent', 'generation', 7);
+  add('GetTaskRequest', 'currentGeneration', 4, true);
+  add('SendMessageConfiguration', 'ifGenerationMatch', 5, true);
 }

@@ -16,7 +16,13 @@ import {
   type StreamResponse,
 } from '@baton/protocol';
 import type { A2ABindingHost, CallContext, CallUser } from '@baton/server';
-import { createLazyAbort, type LazyAbort, prepareCall, toA2AError } from '@baton/server/binding';
+import {
+  createLazyAbort,
+  type LazyAbort,
+  prepareCall,
+  toA2AError,
+  withGenerationField,
+} from '@baton/server/binding';
 import {
   Metadata,
   type ServerUnaryCall,
@@ -125,7 +131,12 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
         echoExtensions(call);
         for await (const event of outcome.events) {
           if (canceled.aborted) break;
-          const bytes = encodeJson(rpc.responseType, outcome.toWire(event as StreamResponse));
+          // Each event carries its task generation (the 1.1 draft's field, unknown to a 1.0 peer, which skips it):
+          // what a client that lost its stream sends back as `last-event-id` metadata to get the rest replayed.
+          const bytes = encodeJson(
+            rpc.responseType,
+            outcome.toWire(withGenerationField(event as StreamResponse)),
+          );
           if (!call.write(bytes)) await drained(call);
         }
         if (!canceled.aborted) call.end();

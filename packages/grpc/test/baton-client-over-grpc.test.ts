@@ -45,6 +45,27 @@ describe('@baton/client over gRPC against Baton', () => {
     expect((refused as A2AClientError).message).toMatch(/transports\.GRPC/);
   });
 
+  it("carries each stream event's generation, and replays what followed one given as last-event-id", async () => {
+    const events = await collect(client.streamMessage('chunks:4'));
+    const generations = events.map((event) =>
+      'task' in event
+        ? event.task.generation
+        : 'artifactUpdate' in event
+          ? event.artifactUpdate.generation
+          : 'statusUpdate' in event
+            ? event.statusUpdate.generation
+            : undefined,
+    );
+    expect(generations).toEqual(events.map((_, index) => index + 1));
+    const taskId =
+      'task' in (events[0] as StreamResponse) ? (events[0] as { task: { id: string } }).task.id : '';
+    // As if the stream dropped after its third event: the rest, exactly, from the store (the task has ended).
+    const rest = await collect(
+      client.subscribe(taskId, { resubscribe: false, headers: { 'Last-Event-ID': '3' } }),
+    );
+    expect(rest).toEqual(events.slice(3));
+  });
+
   it('sends, streams, reads and cancels like the HTTP transports', async () => {
     const sent = await client.sendMessage('chunks:2');
     if (!('task' in sent)) throw new Error('expected a task');

@@ -27,3 +27,5 @@ export { waitUntilOf } from './binding/wait-until-of.ts';
 export { type CallOutcome, type PreparedCall, prepareCall } from './jsonrpc/json-rpc-operations.ts';
 // A call's signal made only when read: what a binding outside Hono gives its calls (an AbortController is not free).
 export { createLazyAbort, type LazyAbort } from './task/lazy-abort.ts';
+// Stream events with the task generation inside them (the 1.1 draft's field), for a binding that always carries it.
+export { generationOf, withGenerationField } from './vocabulary/event-generation.ts';

@@ -34,6 +34,19 @@ const stateOf = stateOfEvent;
 const taskIdOf = (event: StreamResponse): string | undefined =>
   'message' in event ? undefined : idsOfEvent(event).taskId;
 
+/** The 1.1 draft's `generation` of a task event, as an event id. */
+function generationIdOf(event: StreamResponse): string | undefined {
+  const generation =
+    'task' in event
+      ? event.task.generation
+      : 'statusUpdate' in event
+        ? event.statusUpdate.generation
+        : 'artifactUpdate' in event
+          ? event.artifactUpdate.generation
+          : undefined;
+  return generation === undefined ? undefined : String(generation);
+}
+
 const isFinal = (state: TaskState) => isTerminalState(state) || isInterruptedState(state);
 
 // A drop worth resubscribing after: the connection broke or went silent. Aborts, protocol violations and what the
@@ -65,8 +78,9 @@ export async function* resumeStream(
         resubscribing = false;
         failures = 0;
         taskId ??= taskIdOf(event);
-        // An event without an id (a server that sets none, a snapshot) leaves nothing to resume after.
-        lastEventId = eventIdOf(event);
+        // An event without an id (a server that sets none) leaves nothing to resume after. gRPC has no SSE ids: its
+        // events carry the generation in the 1.1 draft's field.
+        lastEventId = eventIdOf(event) ?? generationIdOf(event);
         yield event;
         const state = stateOf(event);
         if ('message' in event || (state !== undefined && isFinal(state))) return;

@@ -23,13 +23,17 @@ function checkTask(text: string, chunks: number): string | undefined {
   return parts === chunks ? undefined : `expected ${chunks} parts in the artifact, got ${parts}`;
 }
 
-/** Counts the `data:` events of an SSE body; the artifact events must number `chunks`, the last one completes. */
+/**
+ * Counts the events of an SSE body (frames with a `data:` line, after their `id:` line if any); the artifact events
+ * must number `chunks`, the last one completes.
+ */
 function checkStream(text: string, chunks: number): Checked {
   let events = 0;
   let artifacts = 0;
   let last = '';
-  for (const frame of text.split('\n\n')) {
-    if (!frame.startsWith('data:')) continue;
+  for (const block of text.split('\n\n')) {
+    const frame = block.split('\n').find((line) => line.startsWith('data:'));
+    if (frame === undefined) continue;
     events++;
     last = frame;
     if (frame.includes('"artifactUpdate"')) artifacts++;
