@@ -2,21 +2,34 @@ import { SummarySchema } from '@baton/chain';
 import { createA2AClient, createArtifactAssembler, firstDataPart } from '@baton/client';
 import type { RunningA2AServer } from '@baton/server/node';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ChainDefinition } from '../src/chains/chain-definition.ts';
+import { loadChains, parseChainDefinition } from '../src/chains/load-chains.ts';
 import { createOrchestrator } from '../src/create-orchestrator.ts';
 import { serveApp } from './serve-app.ts';
-import { startStandIn } from './stand-in-agents.ts';
+import { namedSkills, startStandIn } from './stand-in-agents.ts';
 
 const running: Pick<RunningA2AServer, 'close'>[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
-async function startOrchestratorAgent() {
+// A second chain, so that naming a chain's skill visibly picks it: the outline alone.
+const OUTLINE_ONLY = parseChainDefinition(
+  JSON.stringify({
+    name: 'outline-only',
+    description: 'Only the outline.',
+    steps: [{ id: 'outline', skill: 'baton.outline', send: [{ topic: true }] }],
+    result: 'outline',
+  }),
+  'the test',
+);
+
+async function startOrchestratorAgent(chains?: readonly ChainDefinition[]) {
   const agents = await Promise.all(
     (['outline', 'document', 'summary'] as const).map((step) => startStandIn(step)),
   );
   running.push(...agents);
-  const app = createOrchestrator({ agents: agents.map((agent) => agent.url) });
+  const app = createOrchestrator({ agents: agents.map((agent) => agent.url), ...(chains ? { chains } : {}) });
   // The orchestrator is a plain Hono app; serve it the way main.ts does, on port 0.
   const server = await serveApp(app);
   running.push(server);
@@ -28,6 +41,25 @@ describe('the orchestrator as an A2A agent', () => {
     const { client } = await startOrchestratorAgent();
     expect(client.card.skills.map((skill) => skill.id)).toEqual(['baton.chain', 'baton.chain.audiences']);
     expect(client.card.skills[1]?.description).toContain('{"chain": "audiences"}');
+  });
+
+  it("names each step's skill on its send, and runs the chain whose skill a send names", async () => {
+    const { client, app } = await startOrchestratorAgent([...loadChains(), OUTLINE_ONLY]);
+    namedSkills.length = 0;
+    let state = '';
+    for await (const event of client.streamMessage('tea')) {
+      if ('statusUpdate' in event) state = event.statusUpdate.status.state;
+    }
+    expect(state).toBe('TASK_STATE_COMPLETED');
+    expect(namedSkills).toEqual(['baton.outline', 'baton.document', 'baton.summary']);
+
+    namedSkills.length = 0;
+    for await (const event of client.streamMessage('tea', { skillId: 'baton.chain.outline-only' })) {
+      if ('statusUpdate' in event) state = event.statusUpdate.status.state;
+    }
+    expect(state).toBe('TASK_STATE_COMPLETED');
+    expect((await app.runs.recent(1))[0]?.chain).toBe('outline-only');
+    expect(namedSkills).toEqual(['baton.outline']);
   });
 
   it('runs the chain for the message topic, streams the document and ends with the summary artifact', async () => {

@@ -79,8 +79,12 @@ const executors = (options: StandInOptions): Record<ChainStep, AgentExecutor> =>
   },
 });
 
+/** The skill each stand-in's sends named (`ctx.skillId`), in the order they came: what the orchestrator asked for. */
+export const namedSkills: (string | undefined)[] = [];
+
 /** Starts a stand-in agent for a step on 127.0.0.1 port 0, speaking the real A2A wire protocol. */
 export function startStandIn(step: ChainStep, options: StandInOptions = {}): Promise<RunningA2AServer> {
+  const executor = executors(options)[step];
   const server = createA2AServer({
     card: {
       name: `Stand-in ${step} agent`,
@@ -88,7 +92,10 @@ export function startStandIn(step: ChainStep, options: StandInOptions = {}): Pro
       version: '0.0.0',
       skills: [{ id: CHAIN_SKILLS[step], name: step, description: `The ${step} step`, tags: ['test'] }],
     },
-    executor: executors(options)[step],
+    executor: (ctx) => {
+      namedSkills.push(ctx.skillId);
+      return executor(ctx);
+    },
     logger: silentLogger,
   });
   return startA2AServer(server, { shutdownDeadlineMs: 100 });

@@ -31,7 +31,7 @@ export type {
   TaskStatus,
   TaskStatusUpdateEvent,
 } from '@baton/protocol';
-export { TASK_GENERATION_EXTENSION } from '@baton/protocol';
+export { SKILL_SELECTION_EXTENSION, TASK_GENERATION_EXTENSION } from '@baton/protocol';
 export { type Credential, type Credentials, createAuthenticator } from './auth/index.ts';
 export {
   type DataPart,

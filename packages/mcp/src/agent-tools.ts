@@ -78,6 +78,7 @@ export async function connectAgentTools(options: AgentToolsOptions): Promise<Age
           {
             client,
             toolName: tool.name,
+            ...(tool.skill ? { skillId: tool.skill.id } : {}),
             extra,
             canElicit: server.getClientCapabilities()?.elicitation !== undefined,
             ...(options.maxQuestions === undefined ? {} : { maxQuestions: options.maxQuestions }),

@@ -33,6 +33,8 @@ export interface AgentToolArgs {
 export interface ToolCallContext {
   readonly client: A2AClient;
   readonly toolName: string;
+  /** The skill the tool stands for: named on each send, for an agent that takes client-directed skill selection. */
+  readonly skillId?: string;
   /** The MCP request: its cancellation, progress token and the channel back to the client. */
   readonly extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
   /** Whether the MCP client can answer an elicitation (a form), so the agent's questions are put to its user. */
@@ -105,7 +107,10 @@ async function streamTurn(
   let task: Task | undefined;
   let direct: Message | undefined;
   try {
-    const events: AsyncIterable<StreamResponse> = client.streamMessage(message, { signal: stream.signal });
+    const events: AsyncIterable<StreamResponse> = client.streamMessage(message, {
+      signal: stream.signal,
+      ...(context.skillId === undefined ? {} : { skillId: context.skillId }),
+    });
     for await (const event of events) {
       if ('message' in event) direct = event.message;
       task = applyStreamEvent(task, event);
@@ -128,7 +133,10 @@ async function streamTurn(
 
 /** One turn without streaming (an agent whose card says it does not stream). */
 async function sendTurn(context: ToolCallContext, message: Message): Promise<Task | Message> {
-  const response = await context.client.sendMessage(message, { signal: context.extra.signal });
+  const response = await context.client.sendMessage(message, {
+    signal: context.extra.signal,
+    ...(context.skillId === undefined ? {} : { skillId: context.skillId }),
+  });
   return 'task' in response ? response.task : response.message;
 }
 

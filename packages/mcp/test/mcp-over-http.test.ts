@@ -88,6 +88,7 @@ describe('an A2A agent as MCP tools over streamable HTTP', () => {
 
   it('sends text and data, and returns the artifacts as text, JSON and structured content', async () => {
     const client = await connect();
+    testAgent.namedSkills.length = 0;
     const result = (await client.callTool({
       name: 'echo',
       arguments: { text: 'hello', data: { n: 1, tags: ['a'] } },
@@ -100,6 +101,8 @@ describe('an A2A agent as MCP tools over streamable HTTP', () => {
       text: 'You said: hello',
       artifacts: [{ name: 'echo', text: 'You said: hello', data: { n: 1, tags: ['a'] } }],
     });
+    // The send named the tool's skill (the agent takes client-directed skill selection).
+    expect(testAgent.namedSkills).toEqual(['echo']);
     expect(result.structuredContent?.taskId).toEqual(expect.any(String));
   });
 

@@ -23,6 +23,8 @@ export const AGENT_CARD = {
 /** The agent; `waiting` resolves with the task id of the next `wait` task once it runs. */
 export interface TestAgent {
   readonly agent: RunningA2AServer;
+  /** The skill each message named (`ctx.skillId`), in order: the bridge names the tool's skill. */
+  readonly namedSkills: (string | undefined)[];
   waiting(): Promise<string>;
   /**
    * Makes the next `write` task end only once `until` resolves: the MCP SDK's client drops progress notifications
@@ -37,9 +39,11 @@ export async function startTestAgent(): Promise<TestAgent> {
   let next = new Promise<string>((resolve) => {
     announce = resolve;
   });
+  const namedSkills: (string | undefined)[] = [];
   const server = createA2AServer({
     card: AGENT_CARD,
     executor: async (ctx) => {
+      namedSkills.push(ctx.skillId);
       const command = ctx.text.split(' ')[0];
       if (command === 'write') {
         const stream = ctx.streamArtifact({ name: 'poem' });
@@ -79,6 +83,7 @@ export async function startTestAgent(): Promise<TestAgent> {
   const agent = await startA2AServer(server, { port: 0, hostname: '127.0.0.1' });
   return {
     agent,
+    namedSkills,
     waiting: () => next,
     holdWrites(until) {
       hold = until;

@@ -238,6 +238,7 @@ export {
   negotiateVersion,
   type ProtocolVersion,
   parseExtensionsHeader,
+  SKILL_SELECTION_EXTENSION,
   SSE_MEDIA_TYPE,
   SUPPORTED_VERSIONS,
   TASK_GENERATION_EXTENSION,

@@ -15,6 +15,14 @@ export const A2A_EXTENSIONS_HEADER = 'A2A-Extensions';
  */
 export const TASK_GENERATION_EXTENSION = 'https://github.com/a2aproject/A2A/pull/1810';
 
+/**
+ * Client-directed skill selection, the 1.1 epic a2aproject/A2A issue 1989 (which this URI names), as an extension
+ * until 1.1 defines it: a send names the skill it wants in `configuration.skillId` (the field its concrete proposal,
+ * issue 1812, gives `SendMessageConfiguration`). Baton's servers declare it, route the send to that skill and check
+ * the skill's security requirements; an unknown skill is refused.
+ */
+export const SKILL_SELECTION_EXTENSION = 'https://github.com/a2aproject/A2A/issues/1989';
+
 /** 0.3 spelling of {@link A2A_EXTENSIONS_HEADER}. */
 export const LEGACY_EXTENSIONS_HEADER = 'X-A2A-Extensions';
 

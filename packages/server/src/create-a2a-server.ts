@@ -40,6 +40,13 @@ export interface A2AServerOptions {
   /** The agent's logic. */
   readonly executor: AgentExecutor;
   /**
+   * Executors of their own for some of the card's skills, by skill id. A send that names a skill
+   * (`configuration.skillId`, client-directed skill selection, `SKILL_SELECTION_EXTENSION`) runs that skill's
+   * executor, or `executor` when it has none; either way `ctx.skillId` says which. A named skill the card does not
+   * have is refused, and so is one whose `securityRequirements` the caller does not meet.
+   */
+  readonly skillExecutors?: Readonly<Record<string, AgentExecutor>>;
+  /**
    * Where tasks live; default an in-memory store that keeps at most 1,000 finished tasks (their push configs
    * go with them).
    */
@@ -206,6 +213,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     ...(grpcUrl ? { grpcUrl } : {}),
   };
   assertCardMatchesServer(options.card, served);
+  assertSkillExecutorsMatchCard(options.card, options.skillExecutors);
   const cardFor = (baseUrl: string) => deriveAgentCard(options.card, served, baseUrl);
   // Fail at startup, not on the first request, if the card itself is invalid.
   const startupCard = cardFor(options.url ?? 'http://localhost');
@@ -244,6 +252,8 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   const requiredExtensions = declaredExtensions.filter((extension) => extension.required).map((e) => e.uri);
   const handler = createRequestHandler({
     executor: options.executor,
+    skills: options.card.skills,
+    ...(options.skillExecutors ? { skillExecutors: options.skillExecutors } : {}),
     requiredExtensions,
     streaming: served.streaming,
     logger,
@@ -367,4 +377,18 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
         ...(push ? { beforeExit: (remainingMs: number) => push.flush(remainingMs) } : {}),
       }),
   });
+}
+
+/** Fails at startup when an executor is given for a skill the card does not declare (a typo would never run). */
+function assertSkillExecutorsMatchCard(
+  card: AgentCardInput,
+  skillExecutors: Readonly<Record<string, AgentExecutor>> | undefined,
+): void {
+  const declared = new Set(card.skills.map((skill) => skill.id));
+  const unknown = Object.keys(skillExecutors ?? {}).filter((id) => !declared.has(id));
+  if (unknown.length > 0) {
+    throw new Error(
+      `skillExecutors names skills the card does not declare: ${unknown.join(', ')} (the card's skills: ${[...declared].join(', ') || 'none'})`,
+    );
+  }
 }

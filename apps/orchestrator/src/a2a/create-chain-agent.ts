@@ -49,7 +49,7 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       skills: deps.chains.map((chain) => ({
         id: chainSkillId(chain.name),
         name: chain.name === 'default' ? 'Outline, write and summarize' : `Chain: ${chain.name}`,
-        description: `${chain.description} Send the topic as text; a DataPart may carry outline options and, for this skill, {"chain": "${chain.name}"}.`,
+        description: `${chain.description} Send the topic as text; a DataPart may carry outline options. Name this skill on the send (configuration.skillId), or put {"chain": "${chain.name}"} in the DataPart.`,
         tags: ['chain', ...new Set(chain.steps.flatMap((step) => (step.skill ? [step.skill] : [])))],
         examples: ['The history of tea'],
       })),
@@ -67,8 +67,13 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
     ...hostingOptions(deps.hosting ?? {}),
     executor: async (ctx) => {
       const options = OutlineOptionsSchema.safeParse(ctx.data ?? {});
+      // The chain: the skill the send named (client-directed skill selection), else the DataPart's `chain`.
+      const named = deps.chains.find(
+        (known) => ctx.skillId !== undefined && chainSkillId(known.name) === ctx.skillId,
+      );
       const wanted = (ctx.data as { chain?: unknown } | undefined)?.chain;
       const chain =
+        named ??
         deps.chains.find((known) => known.name === (typeof wanted === 'string' ? wanted : 'default')) ??
         (deps.chains[0] as ChainDefinition);
       // The A2A call that asked for the run is the parent of the run's span.

@@ -135,7 +135,11 @@ export async function runStep(input: StepInput): Promise<StepResult> {
     try {
       const events = following
         ? followTask(agent, taskId ?? '', stream.signal)
-        : agent.client.streamMessage({ message }, { signal: stream.signal });
+        : agent.client.streamMessage(
+            { message },
+            // The step names the skill it wants (client-directed skill selection), to an agent that takes one.
+            { signal: stream.signal, ...(input.skill === undefined ? {} : { skillId: input.skill }) },
+          );
       following = false;
       for await (const event of events) {
         assembler.feed(event);

@@ -15,6 +15,7 @@ import type {
   Task,
   TaskPushNotificationConfig,
 } from '@baton/protocol';
+import { SKILL_SELECTION_EXTENSION } from '@baton/protocol';
 import type { CallOptions, Transport } from '../transport/transport.ts';
 import { type ResubscribeOptions, resumeStream } from './resume-stream.ts';
 import { type SendInput, type SendRequestOptions, toSendRequest } from './to-send-request.ts';
@@ -130,6 +131,19 @@ export function createA2AClientFromTransport(
     );
   };
 
+  // A skill is named only to an agent that declares it takes one; any other picks it from the message.
+  const forThisAgent = <Options extends SendRequestOptions>(
+    options: Options | undefined,
+  ): Options | undefined => {
+    if (options?.skillId === undefined) return options;
+    const declared = current.capabilities.extensions?.some(
+      (entry) => entry.uri === SKILL_SELECTION_EXTENSION,
+    );
+    if (declared) return options;
+    const { skillId: _dropped, ...rest } = options;
+    return rest as Options;
+  };
+
   return {
     get card() {
       return current;
@@ -137,9 +151,9 @@ export function createA2AClientFromTransport(
     transport,
     // A refused input is a rejected promise, like every other failure of a send.
     sendMessage: async (input: SendInput, options?: SendOptions) =>
-      transport.sendMessage(toSendRequest(input, options), callOnly(options)),
+      transport.sendMessage(toSendRequest(input, forThisAgent(options)), callOnly(options)),
     streamMessage(input: SendInput, options?: StreamOptions) {
-      const request = toSendRequest(input, options);
+      const request = toSendRequest(input, forThisAgent(options));
       return resumable(() => transport.sendStreamingMessage(request, callOnly(options)), options);
     },
     getTask: (request, options) =>

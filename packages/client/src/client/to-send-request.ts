@@ -20,6 +20,12 @@ export interface SendRequestOptions {
    * (-32010) unless the task is still at this generation, i.e. nobody else moved it since you read it.
    */
   readonly ifGenerationMatch?: number;
+  /**
+   * The card's skill this send is for (client-directed skill selection, `SKILL_SELECTION_EXTENSION`): sent as
+   * `configuration.skillId` to an agent whose card declares the extension, which then runs that skill; left out
+   * for any other agent, which picks the skill from the message as before.
+   */
+  readonly skillId?: string;
 }
 
 const EXPECTED =
@@ -93,13 +99,20 @@ function toRequest(input: unknown, options: SendRequestOptions): SendMessageRequ
  */
 export function toSendRequest(input: SendInput, options: SendRequestOptions = {}): SendMessageRequest {
   const request = toRequest(input, options);
-  if (options.returnImmediately === undefined && options.ifGenerationMatch === undefined) return request;
+  if (
+    options.returnImmediately === undefined &&
+    options.ifGenerationMatch === undefined &&
+    options.skillId === undefined
+  ) {
+    return request;
+  }
   return {
     ...request,
     configuration: {
       ...request.configuration,
       ...(options.returnImmediately === undefined ? {} : { returnImmediately: options.returnImmediately }),
       ...(options.ifGenerationMatch === undefined ? {} : { ifGenerationMatch: options.ifGenerationMatch }),
+      ...(options.skillId === undefined ? {} : { skillId: options.skillId }),
     },
   };
 }

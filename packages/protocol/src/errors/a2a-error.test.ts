@@ -212,3 +212,24 @@ describe('isA2AError', () => {
     expect(String(error)).toBe('UnsupportedOperationError: streaming is off');
   });
 });
+
+describe('A2AError.permissionDenied', () => {
+  it('is a -32600 whose reason gives HTTP+JSON the authorization status: 403 PERMISSION_DENIED', () => {
+    const error = A2AError.permissionDenied('You may not use the skill admin', { skillId: 'admin' });
+    expect([error.code, error.reason, error.metadata]).toEqual([
+      -32600,
+      'PERMISSION_DENIED',
+      { skillId: 'admin' },
+    ]);
+    const rest = error.toRestStatus();
+    expect([rest.httpStatus, rest.body.error.status, rest.body.error.code]).toEqual([
+      403,
+      'PERMISSION_DENIED',
+      403,
+    ]);
+    expect(error.toRestStatusV03().httpStatus).toBe(403);
+    // Read back by a client, the reason survives, as for the 403 of a refused authentication.
+    const read = A2AError.fromRestStatus(rest.httpStatus, JSON.parse(JSON.stringify(rest.body)));
+    expect(read.reason).toBe('PERMISSION_DENIED');
+  });
+});

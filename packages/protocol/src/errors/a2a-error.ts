@@ -153,6 +153,18 @@ export class A2AError extends Error {
     });
   }
 
+  /**
+   * -32600 with reason `PERMISSION_DENIED`: the caller is authenticated but may not do this (a skill whose security
+   * requirements it does not meet). HTTP+JSON answers it 403 `PERMISSION_DENIED`, as a refused authorization.
+   */
+  static permissionDenied(message: string, metadata: Readonly<Record<string, string>> = {}): A2AError {
+    return A2AError.from('InvalidRequestError', {
+      message,
+      reason: 'PERMISSION_DENIED',
+      metadata: { ...metadata },
+    });
+  }
+
   /** -32003: the agent does not support push notifications. */
   static pushNotificationNotSupported(): A2AError {
     return A2AError.from('PushNotificationNotSupportedError');
@@ -237,8 +249,9 @@ export class A2AError extends Error {
   /** The HTTP+JSON error response (spec §11.6); errors outside the table become 500 INTERNAL. */
   toRestStatus(): A2ARestStatus {
     const definition = errorByCode(this.code);
-    const httpStatus = definition?.httpStatus ?? 500;
-    const status = definition?.status ?? 'INTERNAL';
+    const auth = AUTH_STATUS_BY_REASON.get(this.reason);
+    const httpStatus = auth?.httpStatus ?? definition?.httpStatus ?? 500;
+    const status = auth?.status ?? definition?.status ?? 'INTERNAL';
     const details = [this.toErrorInfo(), ...this.details];
     return { httpStatus, body: { error: { code: httpStatus, status, message: this.message, details } } };
   }
@@ -248,11 +261,22 @@ export class A2AError extends Error {
    * error object and only map that body to typed errors, so that is what this writes, with the 1.0.1 status.
    */
   toRestStatusV03(): A2ARestStatusV03 {
-    return { httpStatus: errorByCode(this.code)?.httpStatus ?? 500, body: this.toJsonRpcErrorV03() };
+    const httpStatus =
+      AUTH_STATUS_BY_REASON.get(this.reason)?.httpStatus ?? errorByCode(this.code)?.httpStatus ?? 500;
+    return { httpStatus, body: this.toJsonRpcErrorV03() };
   }
 }
 
 Object.defineProperty(A2AError.prototype, BRAND, { value: true });
+
+/** Refusals whose HTTP status is the authorization's, not the error row's (a -32600 carrying that reason). */
+const AUTH_STATUS_BY_REASON: ReadonlyMap<
+  string,
+  { readonly httpStatus: number; readonly status: RpcStatusName }
+> = new Map([
+  ['UNAUTHENTICATED', { httpStatus: 401, status: 'UNAUTHENTICATED' }],
+  ['PERMISSION_DENIED', { httpStatus: 403, status: 'PERMISSION_DENIED' }],
+]);
 
 /** Whether `value` is an {@link A2AError} (optionally: the one named `name`). */
 export function isA2AError(value: unknown, name?: A2AErrorName): value is A2AError {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { protoObject } from '../wire/proto-json.ts';
 import { protoOneof } from '../wire/proto-oneof.ts';
-import { GenerationSchema, Int32Schema, StructSchema } from '../wire/proto-scalars.ts';
+import { GenerationSchema, Int32Schema, RequiredStringSchema, StructSchema } from '../wire/proto-scalars.ts';
 import { MessageSchema } from './message.ts';
 import { TaskPushNotificationConfigSchema } from './push-config.ts';
 import { TaskSchema } from './task.ts';
@@ -20,6 +20,11 @@ export const SendMessageConfigurationSchema = protoObject({
    * task it continues is still at this generation. Ignored for a message that starts a task.
    */
   ifGenerationMatch: z.optional(GenerationSchema),
+  /**
+   * Client-directed skill selection (the 1.1 epic, issue 1989; behind `SKILL_SELECTION_EXTENSION`): the id of the
+   * card's skill this send is for. A server that implements it routes the send to that skill or refuses it.
+   */
+  skillId: z.optional(RequiredStringSchema),
 });
 /** Send configuration. */
 export type SendMessageConfiguration = z.infer<typeof SendMessageConfigurationSchema>;

@@ -1,9 +1,9 @@
 import type { SecurityRequirement, SecurityScheme } from '@baton/protocol';
 import type { Context } from 'hono';
 import type { CallUser } from '../vocabulary/call-context.ts';
+import { missingScopes } from '../vocabulary/scope-check.ts';
 import { AuthFailure, buildChallenge, isAuthFailure } from './auth-failure.ts';
 import type { SchemeContext, SchemeVerifier } from './scheme-verifier.ts';
-import { missingScopes } from './scope-check.ts';
 
 /** Options of {@link createAuthenticator}. */
 export interface AuthenticatorOptions {

@@ -1,3 +1,4 @@
+export { canUseSkill, missingScopes, requirementScopes } from '../vocabulary/scope-check.ts';
 export { type ApiKeyOptions, apiKey } from './api-key.ts';
 export {
   AuthFailure,
@@ -21,5 +22,4 @@ export {
 } from './create-authenticator.ts';
 export { type CustomVerifierOptions, custom } from './custom-verifier.ts';
 export type { SchemeContext, SchemeVerifier } from './scheme-verifier.ts';
-export { canUseSkill, missingScopes, requirementScopes } from './scope-check.ts';
 export { type SignCardOptions, signCard } from './sign-agent-card.ts';

@@ -1,4 +1,4 @@
-import { TASK_GENERATION_EXTENSION } from '@baton/protocol';
+import { SKILL_SELECTION_EXTENSION, TASK_GENERATION_EXTENSION } from '@baton/protocol';
 import { describe, expect, it } from 'vitest';
 import type { AgentCardInput, ServedSurface } from './agent-card-input.ts';
 import { assertCardMatchesServer, deriveAgentCard } from './derive-agent-card.ts';
@@ -44,6 +44,7 @@ describe('deriveAgentCard', () => {
       extensions: [
         { uri: 'https://ext.example/v1', required: false },
         { uri: TASK_GENERATION_EXTENSION, description: expect.stringContaining('A2A 1.1 draft') },
+        { uri: SKILL_SELECTION_EXTENSION, description: expect.stringContaining('issue 1989') },
       ],
     });
     expect(card).toMatchObject({
@@ -53,14 +54,14 @@ describe('deriveAgentCard', () => {
     });
   });
 
-  it('declares the task-generation extension once, even when the author declares it too', () => {
+  it('declares the extensions the server implements once each, even when the author declares one too', () => {
     const declared = { uri: TASK_GENERATION_EXTENSION, description: 'ours' };
     expect(
       deriveAgentCard({ ...input, extensions: [declared] }, served, 'http://h').capabilities.extensions,
-    ).toEqual([declared]);
+    ).toEqual([declared, expect.objectContaining({ uri: SKILL_SELECTION_EXTENSION })]);
     expect(
       deriveAgentCard(input, served, 'http://h').capabilities.extensions?.map((entry) => entry.uri),
-    ).toEqual([TASK_GENERATION_EXTENSION]);
+    ).toEqual([TASK_GENERATION_EXTENSION, SKILL_SELECTION_EXTENSION]);
   });
 
   it('carries the deployment tenant on every interface', () => {

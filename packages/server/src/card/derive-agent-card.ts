@@ -4,6 +4,7 @@ import {
   type AgentExtension,
   type AgentInterface,
   fromZodError,
+  SKILL_SELECTION_EXTENSION,
   TASK_GENERATION_EXTENSION,
 } from '@baton/protocol';
 import type { AgentCardInput, ServedSurface } from './agent-card-input.ts';
@@ -104,7 +105,8 @@ export function assertCardMatchesServer(input: AgentCardInput, served: ServedSur
 
 /**
  * What the server itself implements beyond 1.0.1, declared on every card so callers can activate it: the A2A 1.1
- * draft's task generation (see `TASK_GENERATION_EXTENSION`).
+ * draft's task generation (`TASK_GENERATION_EXTENSION`) and client-directed skill selection
+ * (`SKILL_SELECTION_EXTENSION`).
  */
 const SERVER_EXTENSIONS: readonly AgentExtension[] = [
   {
@@ -113,6 +115,13 @@ const SERVER_EXTENSIONS: readonly AgentExtension[] = [
       'A2A 1.1 draft (PR 1810): task generation. Activated, tasks and update events carry `generation`; ' +
       '`ifGenerationMatch` and `currentGeneration` are honoured. Stream events carry it as their SSE id, and ' +
       'SubscribeToTask with Last-Event-ID replays the events after it.',
+  },
+  {
+    uri: SKILL_SELECTION_EXTENSION,
+    description:
+      'Client-directed skill selection (the A2A 1.1 epic, issue 1989): a send may name a skill in ' +
+      '`configuration.skillId`; it runs that skill, after its security requirements are checked. An unknown ' +
+      'skill is refused.',
   },
 ];
 

@@ -53,6 +53,11 @@ export interface ExecutionContext {
   readonly tenant: string | undefined;
   /** Extension URIs the caller asked to activate. */
   readonly requestedExtensions: readonly string[];
+  /**
+   * The card's skill the caller named for this message (client-directed skill selection, `SKILL_SELECTION_EXTENSION`;
+   * checked against the card and its security requirements before the executor runs); `undefined` when it named none.
+   */
+  readonly skillId: string | undefined;
   /** Fires on CancelTask and on shutdown; `signal.reason` is an AbortError saying which. */
   readonly signal: AbortSignal;
   /** The text parts of `message`, joined with newlines (`""` when there are none). */

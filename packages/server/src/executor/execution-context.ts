@@ -10,7 +10,15 @@ import { messageData, messageText } from './message-content.ts';
 /** The request side of an {@link ExecutionContext}: what the runtime knows about the incoming message. */
 export type ExecutionRequest = Pick<
   ExecutionContext,
-  'message' | 'task' | 'taskId' | 'contextId' | 'referencedTasks' | 'user' | 'tenant' | 'requestedExtensions'
+  | 'message'
+  | 'task'
+  | 'taskId'
+  | 'contextId'
+  | 'referencedTasks'
+  | 'user'
+  | 'tenant'
+  | 'requestedExtensions'
+  | 'skillId'
 >;
 
 /**
@@ -43,6 +51,7 @@ class HostedExecutionContext implements ExecutionContext {
   readonly user: CallUser | undefined;
   readonly tenant: string | undefined;
   readonly requestedExtensions: readonly string[];
+  readonly skillId: string | undefined;
   private readonly readSignal: () => AbortSignal;
   private readonly host: ExecutionHost;
   private textRead: string | undefined = undefined;
@@ -56,6 +65,7 @@ class HostedExecutionContext implements ExecutionContext {
     this.user = request.user;
     this.tenant = request.tenant;
     this.requestedExtensions = request.requestedExtensions;
+    this.skillId = request.skillId;
     this.readSignal = signal;
     this.host = host;
   }

@@ -9,6 +9,7 @@ import { withGenerationField } from '../vocabulary/event-generation.ts';
 import { createEventHub } from '../vocabulary/event-hub.ts';
 import { consoleLogger } from '../vocabulary/logger.ts';
 import { tooManyStreamsError } from '../vocabulary/overload-error.ts';
+import { canUseSkill } from '../vocabulary/scope-check.ts';
 import { awaitSendOutcome } from './await-send-outcome.ts';
 import { checkHistoryLength, scopeOfCall } from './call-scope.ts';
 import { type CloseOptions, closeWithin } from './close-within.ts';
@@ -56,6 +57,7 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
   const streaming = options.streaming ?? true;
   const runtime = createTaskRuntime({
     executor: options.executor,
+    ...(options.skillExecutors === undefined ? {} : { skillExecutors: options.skillExecutors }),
     store,
     hub,
     logger,
@@ -85,8 +87,31 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
       requestedExtensions: call.requestedExtensions,
       historyLength: checkHistoryLength(request.configuration?.historyLength, 'configuration.historyLength'),
       ifGenerationMatch: request.configuration?.ifGenerationMatch,
+      skillId: checkedSkill(request.configuration?.skillId, call),
       waitUntil: call.waitUntil,
     };
+  }
+
+  /** The skill a send names, once it is one of the card's and the caller may use it; refused otherwise. */
+  function checkedSkill(skillId: string | undefined, call: CallContext): string | undefined {
+    if (skillId === undefined || options.skills === undefined) return skillId;
+    const skill = options.skills.find((entry) => entry.id === skillId);
+    if (!skill) {
+      const known = options.skills.map((entry) => entry.id).join(', ') || 'none';
+      const description = `the agent has no skill "${skillId}" (its skills: ${known})`;
+      throw A2AError.invalidParams(`Invalid parameters: configuration.skillId: ${description}`, [
+        { field: 'configuration.skillId', description },
+      ]);
+    }
+    if (!canUseSkill(call.user, skill)) {
+      throw A2AError.permissionDenied(
+        `The caller does not meet the security requirements of the skill ${skillId}`,
+        {
+          skillId,
+        },
+      );
+    }
+    return skillId;
   }
 
   /** The task, when the caller may see it; with its `generation` when the caller activated that extension. */

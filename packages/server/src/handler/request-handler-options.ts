@@ -1,4 +1,4 @@
-import type { AgentCard } from '@baton/protocol';
+import type { AgentCard, AgentSkill } from '@baton/protocol';
 import type { ClusterOptions } from '../cluster/cluster-options.ts';
 import type { AgentExecutor } from '../executor/agent-executor.ts';
 import type { TaskStore } from '../store/task-store.ts';
@@ -14,6 +14,14 @@ export type ExtendedCardSource = AgentCard | ((call: CallContext) => AgentCard |
 export interface RequestHandlerOptions {
   /** The agent's logic. */
   readonly executor: AgentExecutor;
+  /**
+   * The card's skills. A send that names one (`configuration.skillId`, client-directed skill selection) is checked
+   * against them: an unknown skill is refused (InvalidParams), and one whose `securityRequirements` the caller does
+   * not meet too (403 PERMISSION_DENIED). Without them a named skill is passed on unchecked.
+   */
+  readonly skills?: readonly AgentSkill[];
+  /** Executors of their own for some skills, by skill id: a send naming one runs it instead of `executor`. */
+  readonly skillExecutors?: Readonly<Record<string, AgentExecutor>>;
   /** Where tasks live. Default: `createInMemoryTaskStore()` (bounded; see its options). */
   readonly store?: TaskStore;
   /** Live event delivery. Default: `createEventHub()`, in process. */

@@ -13,6 +13,8 @@ export interface SendInput {
   readonly requestedExtensions: readonly string[];
   /** Trims the Task snapshot sent first when the message continues an existing task. */
   readonly historyLength?: number | undefined;
+  /** The card's skill the caller named (already checked): its executor runs, if it has one of its own. */
+  readonly skillId?: string | undefined;
   /** A2A 1.1 draft: refuse (TaskGenerationMismatch) a follow-up to a task no longer at this generation. */
   readonly ifGenerationMatch?: number | undefined;
   /** Keeps the runtime alive for the execution the send starts (the call's `waitUntil`). */

@@ -36,6 +36,8 @@ import type { SendInput, Subscription, TaskRuntime } from './task-runtime-types.
 /** What a {@link TaskRuntime} is built from. */
 export interface TaskRuntimeOptions {
   readonly executor: AgentExecutor;
+  /** Executors of their own for some of the card's skills, by skill id: a send naming one runs it. */
+  readonly skillExecutors?: Readonly<Record<string, AgentExecutor>>;
   readonly store: TaskStore;
   readonly hub: TaskEventHub;
   readonly logger: Logger;
@@ -87,6 +89,8 @@ function holdWhileWaiting(): () => void {
 /** Creates a {@link TaskRuntime}. */
 export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   const { executor, store, logger } = options;
+  // A Map, not the record: a skill id such as `constructor` must not find Object's.
+  const skillExecutors = new Map(Object.entries(options.skillExecutors ?? {}));
   const coordinator: Coordinator | undefined = options.cluster
     ? createCoordinator(options.cluster, {
         hub: options.hub,
@@ -125,9 +129,10 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
 
   function start(channel: TaskChannel, input: SendInput, message: Message, extra: StartExtra): void {
     const waitUntil = input.waitUntil ?? options.waitUntil;
+    const own = input.skillId === undefined ? undefined : skillExecutors.get(input.skillId);
     const execution = runExecution({
       channel,
-      executor,
+      executor: own ?? executor,
       logger,
       onEarlyError: extra.onEarlyError,
       holdWhileWaiting: waitUntil && holdWhileWaiting,
@@ -140,6 +145,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         user: input.user,
         tenant: input.tenant,
         requestedExtensions: input.requestedExtensions,
+        skillId: input.skillId,
       },
     });
     live.add(execution);

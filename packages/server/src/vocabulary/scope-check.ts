@@ -1,5 +1,5 @@
 import type { SecurityRequirement } from '@baton/protocol';
-import type { CallUser } from '../vocabulary/call-context.ts';
+import type { CallUser } from './call-context.ts';
 
 /** The scopes of `required` the caller lacks (empty when it has them all). */
 export function missingScopes(user: CallUser | undefined, required: readonly string[]): string[] {
@@ -19,7 +19,7 @@ export function requirementScopes(requirement: SecurityRequirement): string[] {
  */
 export function canUseSkill(
   user: CallUser | undefined,
-  skill: { readonly securityRequirements?: readonly SecurityRequirement[] },
+  skill: { readonly securityRequirements?: readonly SecurityRequirement[] | undefined },
 ): boolean {
   const requirements = skill.securityRequirements ?? [];
   if (requirements.length === 0) return true;
