@@ -1,5 +1,5 @@
 import type { AgentHosting } from '@baton/agent-host';
-import type { A2AClientOptions } from '@baton/client';
+import { type A2AClientOptions, AI_CATALOG_PATH } from '@baton/client';
 import { isA2AError } from '@baton/protocol';
 import { consoleLogger, type Logger, STORE_UNAVAILABLE, type TaskEventBus } from '@baton/server';
 import { Hono } from 'hono';
@@ -12,6 +12,7 @@ import { type AgentDirectory, createAgentDirectory } from './discovery/agent-dir
 import { createInProcessRunEngine } from './engine/in-process-run-engine.ts';
 import type { RunEngine } from './engine/run-engine.ts';
 import { createAgentsRoutes } from './http/create-agents-routes.ts';
+import { createCatalogRoute } from './http/create-catalog-route.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
 import { jsonError, storeUnavailable } from './http/json-errors.ts';
 import { type OrchestratorAuth, requireCaller } from './http/orchestrator-auth.ts';
@@ -169,7 +170,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   const app = new Hono();
   app.use('*', createRequestGuard(options.guard));
   if (options.auth) {
-    for (const path of ['/runs', '/runs/*', '/chains', '/agents', '/console/settings']) {
+    for (const path of ['/runs', '/runs/*', '/chains', '/agents', AI_CATALOG_PATH, '/console/settings']) {
       app.use(path, requireCaller(options.auth));
     }
   }
@@ -177,6 +178,14 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   app.use('/runs/*', createJsonWriteGuard(options.guard));
   app.route('/', createRunsRoutes({ runs, chains }));
   app.route('/', createAgentsRoutes(directory));
+  app.route(
+    '/',
+    createCatalogRoute(directory, {
+      displayName: 'Baton orchestrator',
+      description: 'Turns a topic into an outline, a document and a summary by chaining A2A agents.',
+      url: options.hosting?.url,
+    }),
+  );
   if (options.console !== false) {
     app.route('/', createConsoleRoutes(options.console ?? loadConsole));
     app.get('/console/settings', (c) => c.json(options.traceUrl ? { traceUrl: options.traceUrl } : {}));

@@ -1,5 +1,5 @@
 import { SummarySchema } from '@baton/chain';
-import { createA2AClient, createArtifactAssembler, firstDataPart } from '@baton/client';
+import { createA2AClient, createArtifactAssembler, firstDataPart, resolveAiCatalog } from '@baton/client';
 import type { RunningA2AServer } from '@baton/server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChainDefinition } from '../src/chains/chain-definition.ts';
@@ -60,6 +60,23 @@ describe('the orchestrator as an A2A agent', () => {
     expect(state).toBe('TASK_STATE_COMPLETED');
     expect((await app.runs.recent(1))[0]?.chain).toBe('outline-only');
     expect(namedSkills).toEqual(['baton.outline']);
+  });
+
+  it('publishes an AI Catalog of itself and its agents, from which a client finds and calls them', async () => {
+    const { client } = await startOrchestratorAgent();
+    const origin = new URL(client.card.supportedInterfaces[0]?.url ?? '').origin;
+    const agents = await resolveAiCatalog(origin);
+    expect(agents.map((agent) => agent.displayName)).toEqual([
+      'Baton orchestrator',
+      'Stand-in outline agent',
+      'Stand-in document agent',
+      'Stand-in summary agent',
+    ]);
+    expect(agents[0]?.identifier).toBe('urn:air:127.0.0.1:agent:baton-orchestrator');
+    const outline = await createA2AClient({ agent: agents[1]?.url ?? '' });
+    expect(outline.card.skills.map((skill) => skill.id)).toEqual(['baton.outline']);
+    const self = await createA2AClient({ agent: agents[0]?.url ?? '' });
+    expect(self.card.name).toBe('Baton orchestrator');
   });
 
   it('runs the chain for the message topic, streams the document and ends with the summary artifact', async () => {

@@ -39,6 +39,7 @@ describe('an orchestrator with API keys', () => {
     ['GET', '/runs'],
     ['GET', '/chains'],
     ['GET', '/agents'],
+    ['GET', '/.well-known/ai-catalog.json'],
     ['GET', '/runs/some-run/events'],
     ['POST', '/runs'],
     ['POST', '/runs/some-run/cancel'],

@@ -2,6 +2,7 @@ import { asCliError, EXIT, usage } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
 import { type CliOptions, parseCli } from './cli-options.ts';
 import { CARD_HELP, cardCommand } from './commands/card-command.ts';
+import { CATALOG_HELP, catalogCommand } from './commands/catalog-command.ts';
 import { CHAIN_HELP, chainCommand } from './commands/chain-command.ts';
 import { MCP_HELP, mcpCommand } from './commands/mcp-command.ts';
 import { PUSH_HELP, pushCommand } from './commands/push-command.ts';
@@ -13,6 +14,7 @@ type Command = (io: CliIo, args: readonly string[], options: CliOptions) => Prom
 
 const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly help: string }>> = {
   card: { run: cardCommand, help: CARD_HELP },
+  catalog: { run: catalogCommand, help: CATALOG_HELP },
   send: { run: sendCommand, help: SEND_HELP },
   stream: { run: streamCommand, help: STREAM_HELP },
   task: { run: taskCommand, help: TASK_HELP },
@@ -35,6 +37,7 @@ Exit codes: 0 completed, 1 failed / rejected / canceled, 2 usage, 3 unreachable 
 export const HELP = `baton: talk to any A2A agent (1.0 or 0.3, JSON-RPC or HTTP+JSON) from a terminal.
 
   baton card <url>                     the agent's card, with validation and signature check
+  baton catalog <url>                  the A2A agents of a host's AI Catalog (/.well-known/ai-catalog.json)
   baton send <url> <text>              send a message and wait for the task
   baton stream <url> <text>            send a message and follow the task live
   baton task get|cancel|list <url> …   read, cancel or list tasks

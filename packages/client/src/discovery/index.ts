@@ -1,3 +1,13 @@
+export {
+  A2A_AGENT_CARD_MEDIA_TYPE,
+  AI_CATALOG_MEDIA_TYPE,
+  AI_CATALOG_PATH,
+  aiCatalogUrl,
+  type CatalogAgent,
+  type ResolveAiCatalogOptions,
+  readAiCatalog,
+  resolveAiCatalog,
+} from './ai-catalog.ts';
 /**
  * Agent discovery: find and read an agent card (1.0, 0.3 or hybrid) with HTTP caching, pick the interface to
  * talk to, and sign or verify card signatures (RFC 8785 + detached JWS, spec §8.4).
