@@ -3,7 +3,7 @@
  * both 1.0 bindings: activated with `extensions`, tasks and events carry `generation`; a follow-up sent with a stale
  * `ifGenerationMatch` is refused with TaskGenerationMismatchError; `getTask` long-polls with `currentGeneration`.
  */
-import { isA2AError, type StreamResponse } from '@baton/protocol';
+import { generationOfEvent, isA2AError, type StreamResponse } from '@baton/protocol';
 import { createA2AServer } from '@baton/server';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,15 +42,6 @@ async function openGate(contextId: string) {
   gates.get(contextId)?.();
 }
 
-const generationOf = (event: StreamResponse) =>
-  'task' in event
-    ? event.task.generation
-    : 'statusUpdate' in event
-      ? event.statusUpdate.generation
-      : 'artifactUpdate' in event
-        ? event.artifactUpdate.generation
-        : undefined;
-
 describe.each(['JSONRPC', 'HTTP+JSON'] as const)('the task-generation extension over %s', (binding) => {
   const client = (extensions?: readonly string[]) =>
     createA2AClient({
@@ -67,7 +58,7 @@ describe.each(['JSONRPC', 'HTTP+JSON'] as const)('the task-generation extension 
       events.push(event);
       if (events.length === 3) await openGate(`${binding}-on`);
     }
-    expect(events.map(generationOf)).toEqual([1, 2, 3, 4, 5]);
+    expect(events.map(generationOfEvent)).toEqual([1, 2, 3, 4, 5]);
     expect(events.map((event) => Number(eventIdOf(event)))).toEqual([1, 2, 3, 4, 5]);
 
     const off = await client();
@@ -76,7 +67,7 @@ describe.each(['JSONRPC', 'HTTP+JSON'] as const)('the task-generation extension 
       plain.push(event);
       if (plain.length === 3) await openGate(`${binding}-off`);
     }
-    expect(plain.map(generationOf)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(plain.map(generationOfEvent)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     expect(plain.map((event) => Number(eventIdOf(event)))).toEqual([1, 2, 3, 4, 5]);
   });
 

@@ -84,6 +84,16 @@ function executorFor(instance: string, journal: Journal): AgentExecutor {
   };
 }
 
+/** Streams a 40-number task on `client` in the background; resolves once 5 numbers came. */
+async function streamFortyOn(client: A2AClient) {
+  const fromA: StreamResponse[] = [];
+  const streamingOnA = (async () => {
+    for await (const event of client.streamMessage('stream 40 10', { resubscribe: false })) fromA.push(event);
+  })();
+  while (numbersOf(fromA).length < 5) await sleep(5);
+  return { fromA, streamingOnA };
+}
+
 function taskOf(event: StreamResponse | undefined): Task {
   if (!event || !('task' in event)) throw new Error(`expected a Task event, got ${JSON.stringify(event)}`);
   return event.task;
@@ -168,11 +178,7 @@ export function describeClusterContract(name: string, options: ClusterContractOp
     it('streams on B the task running on A: the snapshot, then every later event once, in order', async () => {
       const { clients } = await cluster(2);
       const [a, b] = clients as [A2AClient, A2AClient];
-      const fromA: StreamResponse[] = [];
-      const streamingOnA = (async () => {
-        for await (const event of a.streamMessage('stream 40 10', { resubscribe: false })) fromA.push(event);
-      })();
-      while (numbersOf(fromA).length < 5) await sleep(5);
+      const { fromA, streamingOnA } = await streamFortyOn(a);
       const taskId = taskOf(fromA[0]).id;
       const onB = await collect(b.subscribe(taskId, { resubscribe: false }));
       await streamingOnA;
@@ -185,11 +191,7 @@ export function describeClusterContract(name: string, options: ClusterContractOp
     it('resumes on B, after the last event seen on A, a stream of the task running on A: exactly what followed', async () => {
       const { clients } = await cluster(2);
       const [a, b] = clients as [A2AClient, A2AClient];
-      const fromA: StreamResponse[] = [];
-      const streamingOnA = (async () => {
-        for await (const event of a.streamMessage('stream 40 10', { resubscribe: false })) fromA.push(event);
-      })();
-      while (numbersOf(fromA).length < 5) await sleep(5);
+      const { fromA, streamingOnA } = await streamFortyOn(a);
       // As if A's connection dropped after its fourth event: B is asked for what came after that event's id.
       const seen = fromA.slice(0, 4);
       const lastId = eventIdOf(seen[3] as StreamResponse);

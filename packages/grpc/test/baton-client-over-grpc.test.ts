@@ -3,7 +3,7 @@
  * `startGrpcServer`, and against the official `@a2a-js/sdk` gRPC server. Real gRPC over loopback.
  */
 import { type A2AClient, A2AClientError, createA2AClient } from '@baton/client';
-import { type AgentCard, isA2AError, type StreamResponse } from '@baton/protocol';
+import { type AgentCard, generationOfEvent, isA2AError, type StreamResponse } from '@baton/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpcTransport } from '../src/grpc-transport.ts';
 import { type SdkGrpcServer, startSdkGrpcServer } from './sdk-grpc-server.ts';
@@ -47,15 +47,7 @@ describe('@baton/client over gRPC against Baton', () => {
 
   it("carries each stream event's generation, and replays what followed one given as last-event-id", async () => {
     const events = await collect(client.streamMessage('chunks:4'));
-    const generations = events.map((event) =>
-      'task' in event
-        ? event.task.generation
-        : 'artifactUpdate' in event
-          ? event.artifactUpdate.generation
-          : 'statusUpdate' in event
-            ? event.statusUpdate.generation
-            : undefined,
-    );
+    const generations = events.map(generationOfEvent);
     expect(generations).toEqual(events.map((_, index) => index + 1));
     const taskId =
       'task' in (events[0] as StreamResponse) ? (events[0] as { task: { id: string } }).task.id : '';

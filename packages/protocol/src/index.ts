@@ -158,6 +158,7 @@ export {
   GetTaskPushNotificationConfigRequestSchema,
   type GetTaskRequest,
   GetTaskRequestSchema,
+  generationOfEvent,
   type HTTPAuthSecurityScheme,
   HTTPAuthSecuritySchemeSchema,
   type ImplicitOAuthFlow,

@@ -1,5 +1,6 @@
 import {
   A2AError,
+  generationOfEvent,
   idsOfEvent,
   isInterruptedState,
   isTerminalState,
@@ -36,14 +37,7 @@ const taskIdOf = (event: StreamResponse): string | undefined =>
 
 /** The 1.1 draft's `generation` of a task event, as an event id. */
 function generationIdOf(event: StreamResponse): string | undefined {
-  const generation =
-    'task' in event
-      ? event.task.generation
-      : 'statusUpdate' in event
-        ? event.statusUpdate.generation
-        : 'artifactUpdate' in event
-          ? event.artifactUpdate.generation
-          : undefined;
+  const generation = generationOfEvent(event);
   return generation === undefined ? undefined : String(generation);
 }
 

@@ -88,7 +88,7 @@ export {
   TaskStatusUpdateEventSchema,
 } from './stream-events.ts';
 export { STREAM_RESPONSE_FIELDS, type StreamResponse, StreamResponseSchema } from './stream-response.ts';
-export { idsOfEvent, stateOfEvent } from './stream-response-readers.ts';
+export { generationOfEvent, idsOfEvent, stateOfEvent } from './stream-response-readers.ts';
 export { type Task, TaskSchema, type TaskStatus, TaskStatusSchema } from './task.ts';
 export {
   type CancelTaskRequest,

@@ -8,6 +8,17 @@ export function stateOfEvent(event: StreamResponse): TaskState | undefined {
   return undefined;
 }
 
+/**
+ * The task generation a stream event carries (the A2A 1.1 draft's `generation`, on a Task and on both update events;
+ * present when the server sent it), `undefined` otherwise.
+ */
+export function generationOfEvent(event: StreamResponse): number | undefined {
+  if ('task' in event) return event.task.generation;
+  if ('statusUpdate' in event) return event.statusUpdate.generation;
+  if ('artifactUpdate' in event) return event.artifactUpdate.generation;
+  return undefined;
+}
+
 /** The task and context a stream event belongs to, as far as it says (a direct Message may name neither). */
 export function idsOfEvent(event: StreamResponse): {
   taskId?: string | undefined;
