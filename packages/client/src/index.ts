@@ -32,7 +32,18 @@ export type {
   TaskStatusUpdateEvent,
 } from '@baton/protocol';
 export { SKILL_SELECTION_EXTENSION, TASK_GENERATION_EXTENSION } from '@baton/protocol';
-export { type Credential, type Credentials, createAuthenticator } from './auth/index.ts';
+export {
+  type ClientAuthMethod,
+  type Credential,
+  type Credentials,
+  createAuthenticator,
+  isOAuthCredential,
+  type JwtBearerOptions,
+  type OAuthCredential,
+  type OAuthGrantOptions,
+  oauthClientCredentials,
+  oauthJwtBearer,
+} from './auth/index.ts';
 export {
   type DataPart,
   dataPart,

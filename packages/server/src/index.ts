@@ -36,6 +36,8 @@ export {
   getAuthUser,
   isAuthFailure,
   missingScopes,
+  type OAuthAccessTokenOptions,
+  oauthAccessToken,
   requirementScopes,
   type SchemeContext,
   type SchemeVerifier,

@@ -1,8 +1,13 @@
 import type { AgentCard, SecurityScheme } from '@baton/protocol';
 import type { Authenticate } from '../http/send-http-request.ts';
+import { isOAuthCredential, type OAuthCredential } from './oauth-credential.ts';
 
-/** A credential: the value itself, or a function that returns a fresh one for each request (token refresh). */
-export type Credential = string | (() => string | Promise<string>);
+/**
+ * A credential: the value itself, a function that returns a fresh one for each request (token refresh), or, for an
+ * OAuth 2 / OpenID Connect scheme, an {@link OAuthCredential} that gets tokens from the card's flows by itself
+ * (`oauthClientCredentials`, `oauthJwtBearer`).
+ */
+export type Credential = string | (() => string | Promise<string>) | OAuthCredential;
 
 /**
  * Credentials by security scheme name (the keys of the card's `securitySchemes`): an API key, a bearer or
@@ -10,8 +15,12 @@ export type Credential = string | (() => string | Promise<string>);
  */
 export type Credentials = Readonly<Record<string, Credential>>;
 
-const resolve = async (credential: Credential): Promise<string> =>
-  typeof credential === 'function' ? credential() : credential;
+const resolve = async (credential: Credential, scheme: SecurityScheme): Promise<string> =>
+  isOAuthCredential(credential)
+    ? credential.token(scheme)
+    : typeof credential === 'function'
+      ? credential()
+      : credential;
 
 function base64(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -28,7 +37,7 @@ async function apply(
 ): Promise<void> {
   if ('apiKeySecurityScheme' in scheme) {
     const { location, name } = scheme.apiKeySecurityScheme;
-    const value = await resolve(credential);
+    const value = await resolve(credential, scheme);
     if (location === 'query') url.searchParams.set(name, value);
     else if (location === 'cookie') {
       const cookie = `${name}=${encodeURIComponent(value)}`;
@@ -38,7 +47,7 @@ async function apply(
     return;
   }
   if ('httpAuthSecurityScheme' in scheme) {
-    const value = await resolve(credential);
+    const value = await resolve(credential, scheme);
     const kind = scheme.httpAuthSecurityScheme.scheme.toLowerCase();
     if (kind === 'basic')
       headers.set('authorization', `Basic ${value.includes(':') ? base64(value) : value}`);
@@ -47,7 +56,7 @@ async function apply(
     return;
   }
   if ('oauth2SecurityScheme' in scheme || 'openIdConnectSecurityScheme' in scheme) {
-    headers.set('authorization', `Bearer ${await resolve(credential)}`);
+    headers.set('authorization', `Bearer ${await resolve(credential, scheme)}`);
   }
   // Mutual TLS is configured on the connection (a custom fetch), not per request.
 }
@@ -64,11 +73,20 @@ export function createAuthenticator(
   card: () => Pick<AgentCard, 'securitySchemes'>,
   credentials: Credentials,
 ): Authenticate {
-  return async ({ url, headers }) => {
+  const authenticate: Authenticate = async ({ url, headers }) => {
     const schemes = card().securitySchemes ?? {};
     for (const [name, credential] of Object.entries(credentials)) {
       const scheme = schemes[name];
       if (scheme) await apply(scheme, credential, url, headers);
     }
   };
+  const oauth = Object.values(credentials).filter(isOAuthCredential);
+  if (oauth.length === 0) return authenticate;
+  // A 401 drops the OAuth tokens, so the one retry of the call gets new ones.
+  return Object.assign(authenticate, {
+    refused() {
+      for (const credential of oauth) credential.invalidate();
+      return true;
+    },
+  });
 }

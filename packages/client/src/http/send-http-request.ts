@@ -13,7 +13,13 @@ import type { FetchLike } from './fetch-like.ts';
 import type { HttpRequest, Interceptor } from './interceptor.ts';
 
 /** Adds credentials to a request (see `createAuthenticator` in `auth/`); called before every attempt. */
-export type Authenticate = (request: { url: URL; headers: Headers }) => void | Promise<void>;
+export type Authenticate = ((request: { url: URL; headers: Headers }) => void | Promise<void>) & {
+  /**
+   * Called when the agent answered 401: drop what it refused (cached tokens). `true` when new credentials may be
+   * had, so the call is sent once more with them.
+   */
+  refused?(): boolean;
+};
 
 /** What every HTTP call of one client shares. */
 export interface HttpClientOptions {
@@ -47,6 +53,7 @@ export async function sendHttpRequest(
 ): Promise<Response> {
   const fetchImpl = client.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const attempts = call.retryable ? Math.max(1, client.retry?.attempts ?? DEFAULT_ATTEMPTS) : 1;
+  let reauthenticated = false;
   for (let attempt = 1; ; attempt++) {
     const last = attempt >= attempts;
     let response: Response;
@@ -61,6 +68,13 @@ export async function sendHttpRequest(
       const mapped = toCallError(error, signal, parent);
       if (last || !isA2AClientError(mapped, 'NETWORK')) throw mapped;
       await wait(client.retry, attempt, undefined, signal, parent);
+      continue;
+    }
+    // A refused credential (an expired or revoked token) is renewed, and the call sent once more, whatever it is.
+    if (response.status === 401 && !reauthenticated && client.authenticate?.refused?.() === true) {
+      reauthenticated = true;
+      await response.body?.cancel().catch(() => {});
+      attempt -= 1;
       continue;
     }
     if (last || !RETRYABLE_STATUSES.has(response.status)) return response;

@@ -21,5 +21,6 @@ export {
   createAuthenticator,
 } from './create-authenticator.ts';
 export { type CustomVerifierOptions, custom } from './custom-verifier.ts';
+export { type OAuthAccessTokenOptions, oauthAccessToken } from './oauth-access-token.ts';
 export type { SchemeContext, SchemeVerifier } from './scheme-verifier.ts';
 export { type SignCardOptions, signCard } from './sign-agent-card.ts';

@@ -1,0 +1,167 @@
+/**
+ * OAuth by the card: an agent (`@baton/server`) whose card declares an OAuth 2 scheme (metadata URL and client
+ * credentials flow) and verifies access tokens against its authorization server (`oauthAccessToken`: metadata, then
+ * JWKS); a client (`oauthClientCredentials`) that gets tokens from that server by itself, caches them, and renews one
+ * the agent refuses; the token's scopes checked against a skill's security requirements. The authorization server is
+ * a real one (oidc-provider) on 127.0.0.1.
+ */
+
+import { isA2AError } from '@baton/protocol';
+import type { AgentCardInput } from '@baton/server';
+import { createA2AServer, createAuthenticator, oauthAccessToken } from '@baton/server';
+import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createA2AClient, joinText, oauthClientCredentials } from '../src/index.ts';
+import { type RunningOAuthServer, startOAuthServer } from './support/oauth-server.ts';
+
+const RESOURCE = 'http://agent.test';
+const SECRET = 'a-client-secret-0123456789';
+let authorization: RunningOAuthServer;
+let agent: RunningA2AServer;
+// Tokens issued before this second are refused by the agent (as a revoked key would make them): set by a test.
+let refuseIssuedBefore = 0;
+
+beforeAll(async () => {
+  authorization = await startOAuthServer({
+    resource: RESOURCE,
+    scopes: ['a2a:send', 'docs:publish'],
+    clients: [{ clientId: 'writer', clientSecret: SECRET }],
+  });
+  const card: AgentCardInput = {
+    name: 'Docs',
+    description: 'Writes and publishes documents',
+    version: '1.0.0',
+    skills: [
+      { id: 'notes', name: 'Notes', description: 'Takes notes', tags: ['docs'] },
+      {
+        id: 'publish',
+        name: 'Publish',
+        description: 'Publishes',
+        tags: ['docs'],
+        securityRequirements: [{ schemes: { oauth: { list: ['docs:publish'] } } }],
+      },
+    ],
+    securitySchemes: {
+      oauth: {
+        oauth2SecurityScheme: {
+          oauth2MetadataUrl: `${authorization.issuer}/.well-known/openid-configuration`,
+          flows: {
+            clientCredentials: {
+              tokenUrl: `${authorization.issuer}/token`,
+              scopes: { 'a2a:send': 'Send messages', 'docs:publish': 'Publish documents' },
+            },
+          },
+        },
+      },
+    },
+    securityRequirements: [{ schemes: { oauth: { list: ['a2a:send'] } } }],
+  };
+  agent = await startA2AServer(
+    createA2AServer({
+      card,
+      executor: async (ctx) => `${ctx.skillId ?? 'notes'} for ${ctx.user?.id}: ${ctx.text}`,
+      auth: createAuthenticator({
+        card,
+        schemes: {
+          oauth: oauthAccessToken({
+            issuer: authorization.issuer,
+            audience: RESOURCE,
+            toUser: (payload) => {
+              if ((payload.iat ?? 0) < refuseIssuedBefore) throw new Error('issued before the cut-off');
+              return {
+                id: String(payload.client_id ?? payload.sub),
+                scopes: String(payload.scope ?? '').split(' '),
+              };
+            },
+          }),
+        },
+      }),
+      logger: { error: () => {}, warn: () => {} },
+    }),
+    { port: 0, hostname: '127.0.0.1' },
+  );
+});
+afterAll(async () => {
+  await agent?.close();
+  await authorization?.close();
+});
+
+const reply = async (response: Promise<unknown>) => {
+  const answered = (await response) as { message?: { parts: [] } };
+  return answered.message ? joinText(answered.message.parts) : '';
+};
+
+describe('OAuth by the card', () => {
+  it('is refused without a token, and gets its own token from the card and the authorization server', async () => {
+    const anonymous = await createA2AClient({ agent: agent.url });
+    const refused = await anonymous.sendMessage('hi').catch((error: unknown) => error);
+    expect(isA2AError(refused) && refused.reason).toBe('UNAUTHENTICATED');
+
+    const before = authorization.tokenRequests();
+    const client = await createA2AClient({
+      agent: agent.url,
+      credentials: {
+        oauth: oauthClientCredentials({ clientId: 'writer', clientSecret: SECRET, scopes: ['a2a:send'] }),
+      },
+    });
+    expect(await reply(client.sendMessage('first'))).toBe('notes for writer: first');
+    expect(await reply(client.sendMessage('second'))).toBe('notes for writer: second');
+    // One token for both calls: cached until shortly before it expires.
+    expect(authorization.tokenRequests() - before).toBe(1);
+  });
+
+  it("checks the token's scopes against a skill's security requirements", async () => {
+    const narrow = await createA2AClient({
+      agent: agent.url,
+      credentials: {
+        oauth: oauthClientCredentials({ clientId: 'writer', clientSecret: SECRET, scopes: ['a2a:send'] }),
+      },
+    });
+    const refused = await narrow
+      .sendMessage('the doc', { skillId: 'publish' })
+      .catch((error: unknown) => error);
+    expect(isA2AError(refused) && refused.reason).toBe('PERMISSION_DENIED');
+    const wide = await createA2AClient({
+      agent: agent.url,
+      credentials: {
+        oauth: oauthClientCredentials({
+          clientId: 'writer',
+          clientSecret: SECRET,
+          scopes: ['a2a:send', 'docs:publish'],
+        }),
+      },
+    });
+    expect(await reply(wide.sendMessage('the doc', { skillId: 'publish' }))).toBe(
+      'publish for writer: the doc',
+    );
+  });
+
+  it('renews a token the agent refuses and sends the call once more', async () => {
+    const client = await createA2AClient({
+      agent: agent.url,
+      credentials: {
+        oauth: oauthClientCredentials({ clientId: 'writer', clientSecret: SECRET, scopes: ['a2a:send'] }),
+      },
+    });
+    expect(await reply(client.sendMessage('before'))).toBe('notes for writer: before');
+    const before = authorization.tokenRequests();
+    // The agent stops taking tokens issued before the next second; wait for it to begin (no clock is mocked).
+    refuseIssuedBefore = Math.floor(Date.now() / 1000) + 1;
+    while (Date.now() / 1000 < refuseIssuedBefore) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await reply(client.sendMessage('after'))).toBe('notes for writer: after');
+    expect(authorization.tokenRequests() - before).toBe(1);
+  });
+
+  it('says what the authorization server refused', async () => {
+    const client = await createA2AClient({
+      agent: agent.url,
+      credentials: {
+        oauth: oauthClientCredentials({ clientId: 'writer', clientSecret: 'not-the-secret-000000' }),
+      },
+    });
+    const error = await client.sendMessage('hi').catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(
+      /The authorization server refused the token request: invalid_client/,
+    );
+  });
+});
