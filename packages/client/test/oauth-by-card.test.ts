@@ -10,8 +10,9 @@ import { isA2AError } from '@baton/protocol';
 import type { AgentCardInput } from '@baton/server';
 import { createA2AServer, createAuthenticator, oauthAccessToken } from '@baton/server';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
+import { type CryptoKey, type GenerateKeyPairResult, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createA2AClient, joinText, oauthClientCredentials } from '../src/index.ts';
+import { createA2AClient, joinText, oauthClientCredentials, oauthJwtBearer } from '../src/index.ts';
 import { type RunningOAuthServer, startOAuthServer } from './support/oauth-server.ts';
 
 const RESOURCE = 'http://agent.test';
@@ -21,11 +22,16 @@ let agent: RunningA2AServer;
 // Tokens issued before this second are refused by the agent (as a revoked key would make them): set by a test.
 let refuseIssuedBefore = 0;
 
+// The workload key whose signed assertions the authorization server exchanges for tokens (RFC 7523).
+let workload: GenerateKeyPairResult;
+
 beforeAll(async () => {
+  workload = await generateKeyPair('ES256');
   authorization = await startOAuthServer({
     resource: RESOURCE,
     scopes: ['a2a:send', 'docs:publish'],
     clients: [{ clientId: 'writer', clientSecret: SECRET }],
+    assertionKey: workload.publicKey,
   });
   const card: AgentCardInput = {
     name: 'Docs',
@@ -150,6 +156,43 @@ describe('OAuth by the card', () => {
     while (Date.now() / 1000 < refuseIssuedBefore) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await reply(client.sendMessage('after'))).toBe('notes for writer: after');
     expect(authorization.tokenRequests() - before).toBe(1);
+  });
+
+  it('exchanges a JWT the app signs for a token (RFC 7523), and says so when the assertion does not verify', async () => {
+    const assertion = (key: CryptoKey) => () =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'ES256' })
+        .setIssuer('writer')
+        .setSubject('writer')
+        .setAudience(authorization.issuer)
+        .setIssuedAt()
+        .setExpirationTime('2m')
+        .sign(key);
+    const client = await createA2AClient({
+      agent: agent.url,
+      credentials: {
+        oauth: oauthJwtBearer({
+          clientId: 'writer',
+          clientSecret: SECRET,
+          scopes: ['a2a:send'],
+          assertion: assertion(workload.privateKey),
+        }),
+      },
+    });
+    expect(await reply(client.sendMessage('signed'))).toBe('notes for writer: signed');
+    const stranger = await generateKeyPair('ES256');
+    const forged = await createA2AClient({
+      agent: agent.url,
+      credentials: {
+        oauth: oauthJwtBearer({
+          clientId: 'writer',
+          clientSecret: SECRET,
+          assertion: assertion(stranger.privateKey),
+        }),
+      },
+    });
+    const error = await forged.sendMessage('forged').catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(/refused the token request: invalid_grant/);
   });
 
   it('says what the authorization server refused', async () => {

@@ -5,8 +5,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair } from 'jose';
-import Provider from 'oidc-provider';
+import { type CryptoKey, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+
+/** RFC 7523's grant type. */
+export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 /** A confidential client the server knows. */
 export interface TestClient {
@@ -21,11 +24,16 @@ export interface RunningOAuthServer {
   close(): Promise<void>;
 }
 
-/** Starts the server for `resource` (the tokens' `aud`), offering `scopes`, with `clients`. */
+/**
+ * Starts the server for `resource` (the tokens' `aud`), offering `scopes`, with `clients`. With `assertionKey`, it
+ * also takes the JWT bearer grant (RFC 7523) from them: an assertion signed with that key, whose `iss` and `sub` are
+ * the client and whose `aud` is the issuer, gets a token as the client credentials grant would.
+ */
 export async function startOAuthServer(options: {
   readonly resource: string;
   readonly scopes: readonly string[];
   readonly clients: readonly TestClient[];
+  readonly assertionKey?: CryptoKey;
 }): Promise<RunningOAuthServer> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const key = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'ES256', use: 'sig' };
@@ -37,7 +45,7 @@ export async function startOAuthServer(options: {
     clients: options.clients.map((client) => ({
       client_id: client.clientId,
       client_secret: client.clientSecret,
-      grant_types: ['client_credentials'],
+      grant_types: ['client_credentials', ...(options.assertionKey ? [JWT_BEARER_GRANT] : [])],
       redirect_uris: [],
       response_types: [],
       id_token_signed_response_alg: 'ES256',
@@ -49,16 +57,47 @@ export async function startOAuthServer(options: {
         enabled: true,
         defaultResource: () => options.resource,
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({
-          scope: options.scopes.join(' '),
-          audience: options.resource,
-          accessTokenFormat: 'jwt',
-          accessTokenTTL: 600,
-          jwt: { sign: { alg: 'ES256' } },
-        }),
+        getResourceServerInfo: () => resourceInfo,
       },
     },
   });
+  const resourceInfo = {
+    scope: options.scopes.join(' '),
+    audience: options.resource,
+    accessTokenFormat: 'jwt' as const,
+    accessTokenTTL: 600,
+    jwt: { sign: { alg: 'ES256' as const } },
+  };
+  const assertionKey = options.assertionKey;
+  if (assertionKey) {
+    // oidc-provider has no JWT bearer grant of its own: the assertion is checked here, the token is the library's.
+    provider.registerGrantType(
+      JWT_BEARER_GRANT,
+      async (ctx: KoaContextWithOIDC) => {
+        const client = ctx.oidc.client;
+        if (!client) throw new Error('the token endpoint authenticates the client first');
+        const clientId = client.clientId;
+        const assertion = String(ctx.oidc.params?.assertion ?? '');
+        try {
+          await jwtVerify(assertion, assertionKey, {
+            issuer: clientId,
+            subject: clientId,
+            audience: issuer,
+          });
+        } catch {
+          ctx.status = 400;
+          ctx.body = { error: 'invalid_grant', error_description: 'the assertion does not verify' };
+          return;
+        }
+        const scope = String(ctx.oidc.params?.scope ?? '');
+        const token = new provider.ClientCredentials({ client, scope: scope || undefined });
+        token.resourceServer = new provider.ResourceServer(options.resource, resourceInfo);
+        const value = await token.save();
+        ctx.body = { access_token: value, token_type: 'Bearer', expires_in: token.expiration, scope };
+      },
+      ['assertion', 'scope', 'resource'],
+    );
+  }
   let tokens = 0;
   const handle = provider.callback();
   server.on('request', (request, response) => {
