@@ -8,12 +8,13 @@ import type {
   TaskScope,
 } from './task-store.ts';
 
-// One logged write, kept as it was given (no event object is made until a stream asks for it).
-type LoggedWrite = TaskStatus | LoggedArtifact;
-interface LoggedArtifact {
-  readonly artifact: Artifact;
-  readonly chunk: ArtifactChunk;
-}
+// One logged write, kept as it was given (no event object is made until a stream asks for it): the status or the
+// artifact itself, with what kind of write it was in a parallel array of small integers (no object per write).
+type LoggedWrite = TaskStatus | Artifact;
+const STATUS = 0;
+const ARTIFACT = 1;
+const APPEND = 2;
+const LAST_CHUNK = 4;
 
 // An artifact the record owns: its own `parts` array, so appends can push into it.
 interface OwnedArtifact extends Artifact {
@@ -40,6 +41,7 @@ export class TaskRecord {
   // The latest writes after the creation, oldest first: the write at index i made generation `logStart + i`.
   // Made on the first write, and bounded by `replayWindow` (0: nothing is kept).
   private log: LoggedWrite[] | undefined = undefined;
+  private logKinds: number[] | undefined = undefined;
   private logStart = 2;
   private readonly replayWindow: number;
 
@@ -85,7 +87,7 @@ export class TaskRecord {
   setStatus(status: TaskStatus): number {
     this.status = status;
     this.statusTime = statusTimeOf(status);
-    this.remember(status);
+    this.remember(status, STATUS);
     return ++this.writes;
   }
 
@@ -110,7 +112,7 @@ export class TaskRecord {
     } else {
       extend(existing, artifact);
     }
-    this.remember({ artifact, chunk });
+    this.remember(artifact, ARTIFACT | (chunk.append ? APPEND : 0) | (chunk.lastChunk ? LAST_CHUNK : 0));
     return ++this.writes;
   }
 
@@ -125,32 +127,46 @@ export class TaskRecord {
     if (!log || generation + 1 < this.logStart) return { complete: false, events: [], generation: current };
     const events: GeneratedEvent[] = [];
     for (let index = generation + 1 - this.logStart; index < log.length; index++) {
-      events.push({ event: this.eventOf(log[index] as LoggedWrite), generation: this.logStart + index });
+      const kind = (this.logKinds as number[])[index] as number;
+      events.push({
+        event: this.eventOf(log[index] as LoggedWrite, kind),
+        generation: this.logStart + index,
+      });
     }
     return { complete: true, events, generation: current };
   }
 
-  private remember(write: LoggedWrite): void {
+  private remember(write: LoggedWrite, kind: number): void {
     if (this.replayWindow === 0) return;
-    if (!this.log) this.log = [];
-    const log = this.log;
-    log.push(write);
-    if (log.length > this.replayWindow) {
-      log.shift();
+    if (!this.log || !this.logKinds) {
+      this.log = [];
+      this.logKinds = [];
+    }
+    this.log.push(write);
+    this.logKinds.push(kind);
+    if (this.log.length > this.replayWindow) {
+      this.log.shift();
+      this.logKinds.shift();
       this.logStart += 1;
     }
   }
 
-  private eventOf(write: LoggedWrite): StreamResponse {
+  private eventOf(write: LoggedWrite, kind: number): StreamResponse {
     const taskId = this.base.id;
     const contextId = this.base.contextId ?? '';
-    if ('artifact' in write) {
-      const { artifact, chunk } = write;
+    if (kind & ARTIFACT) {
+      const artifact = write as Artifact;
       return {
-        artifactUpdate: { taskId, contextId, artifact, append: chunk.append, lastChunk: chunk.lastChunk },
+        artifactUpdate: {
+          taskId,
+          contextId,
+          artifact,
+          append: (kind & APPEND) !== 0,
+          lastChunk: (kind & LAST_CHUNK) !== 0,
+        },
       };
     }
-    return { statusUpdate: { taskId, contextId, status: write } };
+    return { statusUpdate: { taskId, contextId, status: write as TaskStatus } };
   }
 
   /** The live artifact with this id, for inspection only: never mutate it. */
