@@ -23,6 +23,9 @@ import type {
 } from './task-store.ts';
 import { DEFAULT_REPLAY_WINDOW } from './task-store.ts';
 
+/** How many of the most recently finished tasks keep their events for resumes, by default. */
+export const DEFAULT_REPLAY_FINISHED_TASKS = 64;
+
 /** Bounds of an in-memory store. Running and interrupted tasks are never evicted; only finished ones. */
 export interface InMemoryTaskStoreOptions {
   /** How many finished (terminal) tasks to keep; beyond it the least recently used go first. Default 1000. */
@@ -35,6 +38,12 @@ export interface InMemoryTaskStoreOptions {
   readonly onEvict?: (taskId: string) => void;
   /** How many of each task's latest events are kept for streams that resume; default 1,000; 0 keeps none. */
   readonly replayWindow?: number;
+  /**
+   * Of the finished tasks, how many of the most recently finished keep their events for a stream that resumes
+   * after the end (older ones answer a resume with their final Task); default 64. Kept events cost memory for as long
+   * as the task is kept, and a stream resumes soon after it dropped.
+   */
+  readonly replayFinishedTasks?: number;
 }
 
 /** What {@link InMemoryTaskStore.inspect} shows of a live record. */
@@ -71,6 +80,13 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
   const ttl = options.finishedTaskTtlMs;
   const now = options.now ?? Date.now;
   const replayWindow = options.replayWindow ?? DEFAULT_REPLAY_WINDOW;
+  // The records of the most recently finished tasks that still keep their events, oldest first.
+  const replayFinished = Math.max(0, options.replayFinishedTasks ?? DEFAULT_REPLAY_FINISHED_TASKS);
+  const finishedWithEvents: TaskRecord[] = [];
+  const keepEventsOfFinished = (record: TaskRecord) => {
+    finishedWithEvents.push(record);
+    if (finishedWithEvents.length > replayFinished) finishedWithEvents.shift()?.forgetEvents();
+  };
   if (!Number.isInteger(maxFinished) || maxFinished < 0)
     throw new RangeError('maxFinishedTasks must be a whole number ≥ 0');
   const entries = new Map<string, StoreEntry>();
@@ -142,8 +158,10 @@ export function createInMemoryTaskStore(options: InMemoryTaskStoreOptions = {}):
       const version = found.record.setStatus(status);
       found.sequence = ++sequence;
       order.moved(found);
-      if (isTerminalState(status.state)) finished.use(found, now());
-      else finished.remove(found);
+      if (isTerminalState(status.state)) {
+        finished.use(found, now());
+        keepEventsOfFinished(found.record);
+      } else finished.remove(found);
       sweep();
       return version;
     },

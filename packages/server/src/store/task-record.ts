@@ -136,6 +136,14 @@ export class TaskRecord {
     return { complete: true, events, generation: current };
   }
 
+  /** Forgets the logged events (a finished task no stream is likely to resume): resumes get the snapshot. */
+  forgetEvents(): void {
+    if (this.log === undefined) return;
+    this.logStart += this.log.length;
+    this.log = undefined;
+    this.logKinds = undefined;
+  }
+
   private remember(write: LoggedWrite, kind: number): void {
     if (this.replayWindow === 0) return;
     if (!this.log || !this.logKinds) {
