@@ -87,14 +87,14 @@ describe('in-memory store: events kept for resumes', () => {
       await store.setStatus(id, { state: 'TASK_STATE_WORKING' });
     }
     await store.setStatus('done-1', { state: 'TASK_STATE_COMPLETED' });
-    expect((await store.eventsAfter('done-1', 1))?.complete).toBe(true);
+    expect(store.sync.eventsAfter('done-1', 1)?.complete).toBe(true);
     await store.setStatus('done-2', { state: 'TASK_STATE_COMPLETED' });
     // done-1 is no longer among the last finished: a resume gets its final Task instead.
-    expect(await store.eventsAfter('done-1', 1)).toEqual({ complete: false, events: [], generation: 3 });
-    expect((await store.eventsAfter('done-2', 1))?.events.map((entry) => entry.generation)).toEqual([2, 3]);
-    expect((await store.eventsAfter('going', 1))?.complete).toBe(true);
+    expect(store.sync.eventsAfter('done-1', 1)).toEqual({ complete: false, events: [], generation: 3 });
+    expect(store.sync.eventsAfter('done-2', 1)?.events.map((entry) => entry.generation)).toEqual([2, 3]);
+    expect(store.sync.eventsAfter('going', 1)?.complete).toBe(true);
     // A write after the log was forgotten does not pretend to a replay from before it.
-    expect((await store.eventsAfter('done-1', 3))?.complete).toBe(true);
+    expect(store.sync.eventsAfter('done-1', 3)?.complete).toBe(true);
   });
 });
 
