@@ -42,6 +42,16 @@ export async function startOpenAiStandIn(replies: StandInReply[]) {
     const reply = replies.shift();
     const id = `chatcmpl-${requests.length}`;
     const model = requests.at(-1)?.body.model ?? 'unknown';
+    /** A whole `chat.completion` answer with one choice. */
+    const completion = (message: Record<string, unknown>, finish: string) =>
+      JSON.stringify({
+        id,
+        object: 'chat.completion',
+        created: created++,
+        model,
+        choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
+        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+      });
     /** One SSE `chat.completion.chunk` frame. */
     const frame = (delta: Record<string, unknown>, finish: string | null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -71,42 +81,12 @@ export async function startOpenAiStandIn(replies: StandInReply[]) {
         response.writeHead(200, { 'content-type': 'application/json' });
         const { index: _index, ...withoutIndex } = call;
         response.end(
-          JSON.stringify({
-            id,
-            object: 'chat.completion',
-            created: created++,
-            model,
-            choices: [
-              {
-                index: 0,
-                message: { role: 'assistant', content: null, tool_calls: [withoutIndex] },
-                finish_reason: 'tool_calls',
-                logprobs: null,
-              },
-            ],
-            usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-          }),
+          completion({ role: 'assistant', content: null, tool_calls: [withoutIndex] }, 'tool_calls'),
         );
       }
     } else if ('content' in reply) {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          id,
-          object: 'chat.completion',
-          created: created++,
-          model,
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: reply.content },
-              finish_reason: 'stop',
-              logprobs: null,
-            },
-          ],
-          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-        }),
-      );
+      response.end(completion({ role: 'assistant', content: reply.content }, 'stop'));
     } else {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       response.write(frame({ role: 'assistant', content: '' }, null));

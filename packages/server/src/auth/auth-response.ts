@@ -26,10 +26,6 @@ export function authFailureResponse(
   if (binding === 'JSONRPC') {
     return jsonRpcErrorResponse(null, error, version, { status: failure.httpStatus, headers });
   }
-  return restErrorResponse(error, {
-    version,
-    mediaType: responseMediaType(request, version),
-    override: { httpStatus: failure.httpStatus, status },
-    headers,
-  });
+  // The reason gives the REST answer its 401 / 403 and status name (A2AError.toRestStatus), as for any refusal.
+  return restErrorResponse(error, { version, mediaType: responseMediaType(request, version), headers });
 }

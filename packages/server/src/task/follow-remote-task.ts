@@ -1,6 +1,12 @@
 import { A2AError, isTerminalState, type StreamResponse, type Task } from '@baton/protocol';
 import { isSameScope } from '../store/is-same-scope.ts';
-import type { StoredTask, TaskReadOptions, TaskScope, TaskStore } from '../store/task-store.ts';
+import type {
+  GeneratedEvent,
+  StoredTask,
+  TaskReadOptions,
+  TaskScope,
+  TaskStore,
+} from '../store/task-store.ts';
 import { stampGeneration } from '../vocabulary/event-generation.ts';
 import type { TaskEventListener } from '../vocabulary/event-hub.ts';
 import type { TaskObserver } from './task-observer.ts';
@@ -76,9 +82,7 @@ export async function followRemoteTask(options: FollowRemoteTaskOptions): Promis
         `Task ${taskId} is ${state}; a finished task has no events to subscribe to`,
       );
     }
-    const snapshot: StreamResponse = { task: stored.task };
-    stampGeneration(snapshot, stored.version);
-    observer.event(snapshot);
+    observer.event(stampGeneration({ task: stored.task }, stored.version));
     sent = sendEarly(observer, early, stored.version);
   } catch (error) {
     stop();
@@ -115,13 +119,13 @@ async function replay(
   if (replayed.events.length === 0) {
     return isTerminalState(stored.task.status.state) ? undefined : { last: after, ended: false };
   }
-  let last = after;
-  let ended = false;
-  for (const { event, generation } of replayed.events) {
-    stampGeneration(event, generation);
-    observer.event(event);
-    last = generation;
-    ended = 'statusUpdate' in event && isTerminalState(event.statusUpdate.status.state);
-  }
-  return { last, ended };
+  sendReplayed(observer, replayed.events);
+  const final = replayed.events.at(-1) as GeneratedEvent;
+  const ended = 'statusUpdate' in final.event && isTerminalState(final.event.statusUpdate.status.state);
+  return { last: final.generation, ended };
+}
+
+/** Sends replayed events to `observer`, each stamped with its generation (for its SSE id). */
+export function sendReplayed(observer: TaskObserver, events: readonly GeneratedEvent[]): void {
+  for (const { event, generation } of events) observer.event(stampGeneration(event, generation));
 }

@@ -20,7 +20,7 @@ import type { Logger } from '../vocabulary/logger.ts';
 import { overloadError, shuttingDownError, tooManyTasksError } from '../vocabulary/overload-error.ts';
 import { assertAcceptsMessage, isVisible } from './accept-message.ts';
 import { createChannelRegistry } from './channel-registry.ts';
-import { followRemoteTask, type VersionedTask } from './follow-remote-task.ts';
+import { followRemoteTask, sendReplayed, type VersionedTask } from './follow-remote-task.ts';
 import { abortExecution, type LiveExecution } from './live-execution.ts';
 import { isPromise } from './maybe-promise.ts';
 import { messageForTask } from './message-for-task.ts';
@@ -235,9 +235,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     read: TaskReadOptions | undefined,
   ): Promise<StreamResponse> {
     const stored = await channel.read(read);
-    const event: StreamResponse = { task: stored.task };
-    stampGeneration(event, stored.version);
-    return event;
+    return stampGeneration({ task: stored.task }, stored.version);
   }
 
   async function sendExisting(
@@ -294,9 +292,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         await channel.setStatus('TASK_STATE_WORKING');
         const snapshot = await channel.read({ historyLength: input.historyLength });
         const first = { task: snapshot.task, version: snapshot.version };
-        const event: StreamResponse = { task: snapshot.task };
-        stampGeneration(event, snapshot.version);
-        observer.event(event);
+        observer.event(stampGeneration({ task: snapshot.task }, snapshot.version));
         const stop = hub.listen(taskId, (event) => observer.event(event));
         if (execution?.pendingReply) {
           const pending = execution.pendingReply;
@@ -503,10 +499,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         // Read, sent and listened to in one queued step: no event can fall between them or be seen twice.
         const replay = after === undefined ? undefined : await eventsAfter(taskId, after);
         if (replay?.complete) {
-          for (const { event, generation } of replay.events) {
-            stampGeneration(event, generation);
-            observer.event(event);
-          }
+          sendReplayed(observer, replay.events);
           if (ended) {
             // Nothing left to replay of an ended task: its final snapshot ends the stream.
             if (replay.events.length === 0) observer.event(await snapshotEvent(channel, read));

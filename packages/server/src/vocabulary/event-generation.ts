@@ -10,8 +10,9 @@ type Stamped = StreamResponse & { [GENERATION]?: number };
  * Records on an event the task generation its write made (see `StoredTask.version`), where the event enters
  * delivery: the event hub, the bus, a snapshot. Streams read it back for the SSE `id:` and for resuming.
  */
-export function stampGeneration(event: StreamResponse, generation: number): void {
+export function stampGeneration<Event extends StreamResponse>(event: Event, generation: number): Event {
   (event as Stamped)[GENERATION] = generation;
+  return event;
 }
 
 /** The generation {@link stampGeneration} recorded on `event`; `undefined` for a direct Message or an unstamped event. */
@@ -37,6 +38,5 @@ export function withGenerationField(event: StreamResponse): StreamResponse {
   else if ('statusUpdate' in event) copy = { statusUpdate: { ...event.statusUpdate, generation } };
   else if ('artifactUpdate' in event) copy = { artifactUpdate: { ...event.artifactUpdate, generation } };
   else return event;
-  stampGeneration(copy, generation);
-  return copy;
+  return stampGeneration(copy, generation);
 }
