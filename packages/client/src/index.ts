@@ -31,17 +31,30 @@ export type {
   TaskStatus,
   TaskStatusUpdateEvent,
 } from '@baton/protocol';
-export { SKILL_SELECTION_EXTENSION, TASK_GENERATION_EXTENSION } from '@baton/protocol';
 export {
+  IN_TASK_OAUTH_EXTENSION,
+  type InTaskOAuthRequest,
+  inTaskOAuthRequestOf,
+  SKILL_SELECTION_EXTENSION,
+  TASK_GENERATION_EXTENSION,
+} from '@baton/protocol';
+export {
+  type AuthorizationCodeOptions,
+  type AuthorizationPrompt,
+  type AuthorizationRequest,
   type ClientAuthMethod,
   type Credential,
   type Credentials,
   createAuthenticator,
+  type DeviceCodeOptions,
+  type DeviceCodePrompt,
   isOAuthCredential,
   type JwtBearerOptions,
   type OAuthCredential,
   type OAuthGrantOptions,
+  oauthAuthorizationCode,
   oauthClientCredentials,
+  oauthDeviceCode,
   oauthJwtBearer,
 } from './auth/index.ts';
 export {

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { isA2AError } from '@baton/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isA2AClientError } from '../src/errors/client-error.ts';
+import { resolveAgentCard } from '../src/discovery/resolve-agent-card.ts';
 import { createJsonRpcTransport } from '../src/transport/json-rpc-transport.ts';
 import { createRestTransport } from '../src/transport/rest-transport.ts';
 
@@ -218,6 +219,28 @@ describe('bad server responses', () => {
     await expect(drain()).rejects.toSatisfy(rejectsWith('PROTOCOL'));
     expect(events).toHaveLength(1);
     await expect.poll(() => closed).toBe(true);
+  });
+
+  it('refuses an endless answer or card as a PROTOCOL error, without reading it whole', async () => {
+    let closed = 0;
+    // A body that never ends and declares no length: only counting the bytes read can stop it.
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"jsonrpc":"2.0","id":1,"result":"');
+      const timer = setInterval(() => response.write('x'.repeat(16 * 1024)), 1);
+      response.on('close', () => {
+        closed += 1;
+        clearInterval(timer);
+      });
+    });
+    const transport = createJsonRpcTransport({ url, version: '1.0', maxResponseBytes: 64 * 1024 });
+    const refused = await transport.getTask({ id: 't1' }).catch((error: unknown) => error);
+    expect(isA2AClientError(refused, 'PROTOCOL') && refused.message).toMatch(/larger than 65536 bytes/);
+    const card = await resolveAgentCard(`${url}/card.json`, { maxCardBytes: 64 * 1024 }).catch(
+      (error: unknown) => error,
+    );
+    expect(isA2AClientError(card, 'PROTOCOL') && card.message).toMatch(/agent card .* larger than 65536 bytes/);
+    await expect.poll(() => closed).toBe(2);
   });
 
   it('reads event: error frames and JSON errors sent instead of a stream', async () => {

@@ -34,6 +34,7 @@ import {
   Client as GrpcClient,
   Metadata,
   type ServiceError,
+  status,
 } from '@grpc/grpc-js';
 import { A2A_SERVICE_NAME } from './a2a-proto.ts';
 import { fromGrpcError } from './grpc-client-error.ts';
@@ -83,6 +84,16 @@ export function createGrpcTransport(
     if (!rpc) throw new A2AClientError('PROTOCOL', `The A2A service has no ${method} method`);
     return rpc;
   };
+  // Errors of calls the agent refused as UNAUTHENTICATED: renewed credentials (a refused OAuth token) may pass.
+  const unauthenticated = new WeakSet<Error>();
+  const toError = (error: ServiceError, method: string, aborted: boolean): Error => {
+    const converted = fromGrpcError(error, method, aborted);
+    if (error.code === status.UNAUTHENTICATED) unauthenticated.add(converted);
+    return converted;
+  };
+  // Whether a call refused as UNAUTHENTICATED should go once more: the authenticator dropped what was refused.
+  const renewAfter = (error: unknown): boolean =>
+    error instanceof Error && unauthenticated.has(error) && options.authenticate?.refused?.() === true;
   const serialize = (rpc: A2ARpc) => (value: unknown) => Buffer.from(encodeJson(rpc.requestType, value));
   const deserialize = (rpc: A2ARpc) => (bytes: Buffer) => decodeJson(rpc.responseType, bytes);
 
@@ -117,7 +128,7 @@ export function createGrpcTransport(
         { deadline } satisfies GrpcCallOptions,
         (error: ServiceError | null, value?: unknown) => {
           signal?.removeEventListener('abort', onAbort);
-          if (error) reject(fromGrpcError(error, rpc.name, signal?.aborted === true));
+          if (error) reject(toError(error, rpc.name, signal?.aborted === true));
           else resolve(value);
         },
       );
@@ -136,11 +147,18 @@ export function createGrpcTransport(
     const { rpc, params } = encode(codec, request);
     const retryable = IDEMPOTENT_OPERATIONS.has(operation) || options.retry?.retrySend === true;
     const attempts = retryable ? Math.max(1, options.retry?.attempts ?? DEFAULT_ATTEMPTS) : 1;
+    let renewed = false;
     for (let number = 1; ; number++) {
       try {
         const result = await attempt(rpc, params, call);
         return decodeShape(`${rpc.name} result`, result, codec.decode);
       } catch (error) {
+        // A refused credential is renewed and the call sent once more, whatever it is (nothing ran).
+        if (!renewed && renewAfter(error)) {
+          renewed = true;
+          number -= 1;
+          continue;
+        }
         const again = number < attempts && error instanceof A2AClientError && error.code === 'NETWORK';
         if (!again) throw error;
         await (options.retry?.sleep ?? sleep)(backoffDelay(number - 1, options.retry), call?.signal);
@@ -155,6 +173,25 @@ export function createGrpcTransport(
     call?: CallOptions,
   ): AsyncGenerator<Result, void, undefined> {
     const { rpc, params } = encode(codec, request);
+    let started = false;
+    try {
+      for await (const event of openStream(rpc, params, codec, call)) {
+        started = true;
+        yield event;
+      }
+    } catch (error) {
+      // Refused before any event: nothing ran, so the stream is opened once more with renewed credentials.
+      if (started || !renewAfter(error)) throw error;
+      yield* openStream(rpc, params, codec, call);
+    }
+  }
+
+  async function* openStream<Result>(
+    rpc: A2ARpc,
+    params: unknown,
+    codec: OperationCodec<unknown, Result, V1OperationWire>,
+    call: CallOptions | undefined,
+  ): AsyncGenerator<Result, void, undefined> {
     const metadata = await metadataFor(call);
     const signal = call?.signal;
     if (signal?.aborted)
@@ -187,7 +224,7 @@ export function createGrpcTransport(
       }
     } catch (error) {
       if (timedOut) throw new A2AClientError('TIMEOUT', `${rpc.name} went silent`, { cause: error });
-      if (isServiceError(error)) throw fromGrpcError(error, rpc.name, signal?.aborted === true);
+      if (isServiceError(error)) throw toError(error, rpc.name, signal?.aborted === true);
       throw error;
     } finally {
       clearTimeout(timer);

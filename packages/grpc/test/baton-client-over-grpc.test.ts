@@ -2,8 +2,9 @@
  * `@baton/client` over gRPC (`transports.GRPC` from this package): against a Baton agent served by
  * `startGrpcServer`, and against the official `@a2a-js/sdk` gRPC server. Real gRPC over loopback.
  */
-import { type A2AClient, A2AClientError, createA2AClient } from '@baton/client';
+import { type A2AClient, A2AClientError, createA2AClient, createA2AClientFromTransport } from '@baton/client';
 import { type AgentCard, generationOfEvent, isA2AError, type StreamResponse } from '@baton/protocol';
+import { AuthFailure } from '@baton/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpcTransport } from '../src/grpc-transport.ts';
 import { type SdkGrpcServer, startSdkGrpcServer } from './sdk-grpc-server.ts';
@@ -169,5 +170,86 @@ describe('@baton/client over gRPC against the official SDK gRPC server', () => {
   it('reads the SDK server errors as A2A errors', async () => {
     const error = await client.getTask({ id: 'no-such-task' }).catch((e: unknown) => e);
     expect(isA2AError(error, 'TaskNotFoundError')).toBe(true);
+  });
+});
+
+describe('@baton/client over gRPC with credentials that get renewed', () => {
+  let agent: ServedAgent;
+  beforeAll(async () => {
+    // The agent takes only the current token; the client starts with one it has since rotated out.
+    agent = await serveAgent({
+      getUser: (c) => {
+        if (c.req.header('authorization') !== 'Bearer current') {
+          throw new AuthFailure('unauthenticated', 'The bearer token is not valid');
+        }
+        return { id: 'alice' };
+      },
+    });
+  });
+  afterAll(async () => {
+    await agent.close();
+  });
+
+  /** An authenticator whose token the agent refuses until it is renewed (as `refused()` makes an OAuth one). */
+  function rotating() {
+    let token = 'stale';
+    let renewals = 0;
+    const authenticate = Object.assign(
+      ({ headers }: { headers: Headers }) => {
+        headers.set('authorization', `Bearer ${token}`);
+      },
+      {
+        refused() {
+          renewals += 1;
+          token = 'current';
+          return true;
+        },
+      },
+    );
+    return { authenticate, renewals: () => renewals };
+  }
+
+  const card = (): AgentCard => ({
+    name: 'gRPC test agent',
+    description: 'Answers over gRPC',
+    version: '1.0.0',
+    supportedInterfaces: [{ url: agent.grpc.url, protocolBinding: 'GRPC', protocolVersion: '1.0' }],
+    capabilities: { streaming: true },
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [],
+  });
+
+  it('renews a refused credential and sends a unary call once more', async () => {
+    const { authenticate, renewals } = rotating();
+    const transport = grpcTransport()({ url: agent.grpc.url, version: '1.0', authenticate });
+    const client = createA2AClientFromTransport(transport, card());
+    const sent = await client.sendMessage('chunks:1');
+    expect('task' in sent && sent.task.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(renewals()).toBe(1);
+  });
+
+  it('opens a stream refused before its first event once more, and refuses for good when renewal does not help', async () => {
+    const { authenticate, renewals } = rotating();
+    const transport = grpcTransport()({ url: agent.grpc.url, version: '1.0', authenticate });
+    const events = await collect(createA2AClientFromTransport(transport, card()).streamMessage('chunks:2'));
+    expect(kinds(events).at(-1)).toBe('statusUpdate');
+    expect(renewals()).toBe(1);
+
+    let attempts = 0;
+    const hopeless = Object.assign(
+      ({ headers }: { headers: Headers }) => {
+        attempts += 1;
+        headers.set('authorization', 'Bearer never');
+      },
+      { refused: () => true },
+    );
+    const refusing = grpcTransport()({ url: agent.grpc.url, version: '1.0', authenticate: hopeless });
+    const error = await createA2AClientFromTransport(refusing, card())
+      .sendMessage('chunks:1')
+      .catch((caught: unknown) => caught);
+    expect(isA2AError(error) && error.reason).toBe('UNAUTHENTICATED');
+    // Sent twice: the first try and the one retry with renewed credentials, no more.
+    expect(attempts).toBe(2);
   });
 });

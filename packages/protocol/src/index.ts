@@ -53,6 +53,12 @@ export {
   type ValidationErrorOptions,
   zodIssuesToFieldViolations,
 } from './errors/index.ts';
+export {
+  IN_TASK_OAUTH_EXTENSION,
+  type InTaskOAuthRequest,
+  inTaskOAuthRequestOf,
+  inTaskOAuthRequestPart,
+} from './extensions/in-task-oauth.ts';
 export { createId } from './ids.ts';
 export {
   A2A_METHODS,

@@ -84,6 +84,7 @@ export {
   messageData,
   messageText,
   type PartsInput,
+  type RequireScopesOptions,
   toParts,
 } from './executor/index.ts';
 export {

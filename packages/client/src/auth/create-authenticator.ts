@@ -1,4 +1,4 @@
-import type { AgentCard, SecurityScheme } from '@baton/protocol';
+import type { AgentCard, InTaskOAuthRequest, SecurityScheme } from '@baton/protocol';
 import type { Authenticate } from '../http/send-http-request.ts';
 import { isOAuthCredential, type OAuthCredential } from './oauth-credential.ts';
 
@@ -80,13 +80,28 @@ export function createAuthenticator(
       if (scheme) await apply(scheme, credential, url, headers);
     }
   };
-  const oauth = Object.values(credentials).filter(isOAuthCredential);
+  const oauth = Object.entries(credentials).filter((entry): entry is [string, OAuthCredential] =>
+    isOAuthCredential(entry[1]),
+  );
   if (oauth.length === 0) return authenticate;
-  // A 401 drops the OAuth tokens, so the one retry of the call gets new ones.
   return Object.assign(authenticate, {
+    // A 401 drops the OAuth tokens, so the one retry of the call gets new ones.
     refused() {
-      for (const credential of oauth) credential.invalidate();
+      for (const [, credential] of oauth) credential.invalidate();
       return true;
+    },
+    // An AUTH_REQUIRED asking for scopes: the OAuth credentials of the scheme it names (or all) get them.
+    async reauthorize(request: InTaskOAuthRequest) {
+      const schemes = card().securitySchemes ?? {};
+      const targets = oauth.filter(
+        ([name]) => schemes[name] !== undefined && (request.securityScheme ?? name) === name,
+      );
+      await Promise.all(
+        targets.map(([name, credential]) =>
+          credential.reauthorize(schemes[name] as SecurityScheme, { scopes: request.requiredScopes }),
+        ),
+      );
+      return targets.length > 0;
     },
   });
 }

@@ -1,10 +1,11 @@
 /** Credentials applied per the card's security schemes. */
 export { type Credential, type Credentials, createAuthenticator } from './create-authenticator.ts';
-export { isOAuthCredential, type OAuthCredential } from './oauth-credential.ts';
 export {
-  type ClientAuthMethod,
-  type JwtBearerOptions,
-  type OAuthGrantOptions,
-  oauthClientCredentials,
-  oauthJwtBearer,
-} from './oauth-grants.ts';
+  type AuthorizationCodeOptions,
+  type AuthorizationPrompt,
+  oauthAuthorizationCode,
+} from './oauth-authorization-code.ts';
+export { type AuthorizationRequest, isOAuthCredential, type OAuthCredential } from './oauth-credential.ts';
+export { type DeviceCodeOptions, type DeviceCodePrompt, oauthDeviceCode } from './oauth-device-code.ts';
+export { type JwtBearerOptions, oauthClientCredentials, oauthJwtBearer } from './oauth-grants.ts';
+export type { ClientAuthMethod, OAuthGrantOptions } from './oauth-token-source.ts';

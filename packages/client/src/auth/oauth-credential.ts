@@ -2,17 +2,29 @@ import type { SecurityScheme } from '@baton/protocol';
 
 const BRAND = Symbol.for('@baton/client/OAuthCredential');
 
+/** What an agent asked for when it moved a task to AUTH_REQUIRED (`IN_TASK_OAUTH_EXTENSION`). */
+export interface AuthorizationRequest {
+  /** The scopes the agent needs the caller's token to carry. */
+  readonly scopes: readonly string[];
+}
+
 /**
  * A credential that gets OAuth 2 access tokens by itself, from what the agent's card declares for the scheme it is
- * given under (`oauth2SecurityScheme`: its `oauth2MetadataUrl`, else the flow's `tokenUrl`;
- * `openIdConnectSecurityScheme`: its `openIdConnectUrl`). Made by `oauthClientCredentials` or `oauthJwtBearer`.
+ * given under (`oauth2SecurityScheme`: its `oauth2MetadataUrl`, else the flow's URLs; `openIdConnectSecurityScheme`:
+ * its `openIdConnectUrl`). Made by `oauthClientCredentials`, `oauthJwtBearer`, `oauthAuthorizationCode` or
+ * `oauthDeviceCode`.
  */
 export interface OAuthCredential {
   readonly [BRAND]: true;
-  /** An access token for `scheme`: the cached one while it is fresh, else a new one from the token endpoint. */
+  /** An access token for `scheme`: the cached one while it is fresh, else a renewed one (refresh token or grant). */
   token(scheme: SecurityScheme): Promise<string>;
-  /** Forgets the cached token (the agent refused it), so the next call gets a new one. */
+  /** Forgets the access token (the agent refused it), so the next call gets a new one. */
   invalidate(): void;
+  /**
+   * Gets a new token that also carries `request.scopes` (an agent's AUTH_REQUIRED asked for them): the grant runs
+   * again, so an interactive flow asks its user again. Rejects when the authorization server refuses.
+   */
+  reauthorize(scheme: SecurityScheme, request: AuthorizationRequest): Promise<void>;
 }
 
 /** Whether `value` is an {@link OAuthCredential}. */

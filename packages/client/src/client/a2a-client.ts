@@ -17,6 +17,7 @@ import type {
 } from '@baton/protocol';
 import { SKILL_SELECTION_EXTENSION } from '@baton/protocol';
 import type { CallOptions, Transport } from '../transport/transport.ts';
+import { type Reauthorize, sendReauthorizing, streamReauthorizing } from './reauthorize-on-auth-required.ts';
 import { type ResubscribeOptions, resumeStream } from './resume-stream.ts';
 import { type SendInput, type SendRequestOptions, toSendRequest } from './to-send-request.ts';
 
@@ -85,6 +86,11 @@ export interface ClientBehaviour {
   readonly resubscribe?: ResubscribeOptions | false;
   /** Called when `getExtendedAgentCard` replaces the card (the authenticator reads the new schemes). */
   readonly onCardChange?: (card: AgentCard) => void;
+  /**
+   * Gets a token with the scopes an agent's AUTH_REQUIRED asks for (`IN_TASK_OAUTH_EXTENSION`); sends and streams
+   * then reply on the task with it and go on. Without it an AUTH_REQUIRED is the answer, as for any other client.
+   */
+  readonly reauthorize?: Reauthorize;
 }
 
 const callOnly = (options: CallOptions | undefined): CallOptions => ({
@@ -150,11 +156,18 @@ export function createA2AClientFromTransport(
     },
     transport,
     // A refused input is a rejected promise, like every other failure of a send.
-    sendMessage: async (input: SendInput, options?: SendOptions) =>
-      transport.sendMessage(toSendRequest(input, forThisAgent(options)), callOnly(options)),
+    async sendMessage(input: SendInput, options?: SendOptions) {
+      const request = toSendRequest(input, forThisAgent(options));
+      const send = (next: SendMessageRequest) => transport.sendMessage(next, callOnly(options));
+      const reauthorize = behaviour.reauthorize;
+      return reauthorize ? sendReauthorizing(request, send, reauthorize) : send(request);
+    },
     streamMessage(input: SendInput, options?: StreamOptions) {
       const request = toSendRequest(input, forThisAgent(options));
-      return resumable(() => transport.sendStreamingMessage(request, callOnly(options)), options);
+      const stream = (next: SendMessageRequest) =>
+        resumable(() => transport.sendStreamingMessage(next, callOnly(options)), options);
+      const reauthorize = behaviour.reauthorize;
+      return reauthorize ? streamReauthorizing(request, stream, reauthorize) : stream(request);
     },
     getTask: (request, options) =>
       transport.getTask(typeof request === 'string' ? { id: request } : request, callOnly(options)),

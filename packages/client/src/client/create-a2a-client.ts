@@ -46,8 +46,16 @@ export interface A2AClientOptions {
   readonly streamIdleTimeoutMs?: number;
   /** Largest SSE event accepted; default 8 MiB. */
   readonly maxEventBytes?: number;
+  /** Largest unary answer read; default 32 MiB. */
+  readonly maxResponseBytes?: number;
   /** Retries of idempotent calls (and of sends with `retrySend`). */
   readonly retry?: RetryOptions;
+  /**
+   * Whether an AUTH_REQUIRED asking for more OAuth scopes (`IN_TASK_OAUTH_EXTENSION`) makes the client's OAuth
+   * credentials get a token with them and reply on the task by themselves (an interactive flow asks its user
+   * again); default true. `false` leaves the AUTH_REQUIRED to the caller.
+   */
+  readonly reauthorize?: boolean;
   /** Resubscribe policy of streams; `false` turns it off. */
   readonly resubscribe?: ResubscribeOptions | false;
   /**
@@ -102,25 +110,28 @@ export async function createA2AClient(options: A2AClientOptions): Promise<A2ACli
   });
   const interceptors: readonly Interceptor[] | undefined = options.interceptors;
   const headers = withExtensions(options.headers, options.extensions, selected.version);
+  const authenticate =
+    options.credentials === undefined ? undefined : createAuthenticator(() => card, options.credentials);
   const transport = createTransport({
     ...selected,
     ...(options.transports === undefined ? {} : { transports: options.transports }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(headers === undefined ? {} : { headers }),
     ...(interceptors === undefined ? {} : { interceptors }),
-    ...(options.credentials === undefined
-      ? {}
-      : { authenticate: createAuthenticator(() => card, options.credentials) }),
+    ...(authenticate === undefined ? {} : { authenticate }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.streamIdleTimeoutMs === undefined
       ? {}
       : { streamIdleTimeoutMs: options.streamIdleTimeoutMs }),
     ...(options.maxEventBytes === undefined ? {} : { maxEventBytes: options.maxEventBytes }),
+    ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
   });
+  const reauthorize = options.reauthorize === false ? undefined : authenticate?.reauthorize;
   return createA2AClientFromTransport(transport, card, {
     ...(options.resubscribe === undefined ? {} : { resubscribe: options.resubscribe }),
+    ...(reauthorize === undefined ? {} : { reauthorize }),
     onCardChange: (next) => {
       card = next;
     },

@@ -1,6 +1,7 @@
 import type { AgentCard } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
 import type { FetchLike } from '../http/fetch-like.ts';
+import { readCappedText } from '../http/read-capped-text.ts';
 
 /** The media type of an A2A agent card in an AI Catalog entry. */
 export const A2A_AGENT_CARD_MEDIA_TYPE = 'application/a2a-agent-card+json';
@@ -143,36 +144,14 @@ async function fetchCatalog(url: string, options: ResolveAiCatalogOptions): Prom
       `Fetching the AI Catalog at ${url} failed with HTTP ${response.status}`,
     );
   }
-  const text = await readCapped(response, options.maxBytes ?? DEFAULT_MAX_BYTES, url);
+  const text = await readCappedText(
+    response,
+    options.maxBytes ?? DEFAULT_MAX_BYTES,
+    `The AI Catalog at ${url}`,
+  );
   try {
     return JSON.parse(text);
   } catch (error) {
     throw new A2AClientError('PROTOCOL', `The AI Catalog at ${url} is not JSON`, { cause: error });
-  }
-}
-
-/** The body as text, refusing (before reading it whole) one over `maxBytes`. */
-async function readCapped(response: Response, maxBytes: number, url: string): Promise<string> {
-  const tooBig = () =>
-    new A2AClientError('PROTOCOL', `The AI Catalog at ${url} is larger than ${maxBytes} bytes`);
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooBig();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooBig();
-    }
-    text += decoder.decode(value, { stream: true });
   }
 }

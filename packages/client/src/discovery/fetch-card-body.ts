@@ -1,6 +1,7 @@
 import { A2A_VERSION_HEADER } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
 import type { FetchLike } from '../http/fetch-like.ts';
+import { readCappedText } from '../http/read-capped-text.ts';
 import type { ClientTelemetry } from '../telemetry/client-telemetry.ts';
 import { type CardCache, type CardCacheEntry, cachePolicyOf, isFresh } from './card-cache.ts';
 
@@ -12,7 +13,12 @@ export interface FetchCardOptions {
   readonly cache?: CardCache;
   /** Carries the caller's trace context on the card request (`clientOpenTelemetry()`). */
   readonly telemetry?: ClientTelemetry;
+  /** Largest card body read; default 1 MiB (a card is a few kilobytes). */
+  readonly maxCardBytes?: number;
 }
+
+/** Default cap on a card body: 1 MiB. */
+export const DEFAULT_MAX_CARD_BYTES = 1024 * 1024;
 
 /** A card body and the URL it came from. */
 export interface FetchedCard {
@@ -101,8 +107,13 @@ export async function fetchCardBody(url: string, options: FetchCardOptions): Pro
   }
   let body: string;
   try {
-    body = await response.text();
+    body = await readCappedText(
+      response,
+      options.maxCardBytes ?? DEFAULT_MAX_CARD_BYTES,
+      `The agent card at ${url}`,
+    );
   } catch (error) {
+    if (error instanceof A2AClientError) throw error;
     throw new A2AClientError('NETWORK', `Reading the agent card from ${url} failed`, { cause: error });
   }
   if (cache !== undefined) store(cache, url, response, body, cache.now());

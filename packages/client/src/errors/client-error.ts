@@ -13,7 +13,12 @@ export type ClientErrorCode =
   /** A card signature did not verify. */
   | 'SIGNATURE'
   /** What the caller passed cannot be sent (refused before any request, e.g. a send that is no message). */
-  | 'INVALID_INPUT';
+  | 'INVALID_INPUT'
+  /**
+   * No credentials could be had: an authorization server refused (its OAuth error is in the message), or the app's
+   * sign-in callback (`authorize`, `prompt`) failed.
+   */
+  | 'AUTHORIZATION';
 
 /** A local failure of the client: timeout, abort, network, protocol violation. Always carries its `cause`. */
 export class A2AClientError extends Error {

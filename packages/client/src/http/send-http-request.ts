@@ -1,3 +1,4 @@
+import type { InTaskOAuthRequest } from '@baton/protocol';
 import { isA2AClientError } from '../errors/client-error.ts';
 import {
   backoffDelay,
@@ -19,6 +20,11 @@ export type Authenticate = ((request: { url: URL; headers: Headers }) => void | 
    * had, so the call is sent once more with them.
    */
   refused?(): boolean;
+  /**
+   * Called when an agent's AUTH_REQUIRED asks for a token with more scopes (`IN_TASK_OAUTH_EXTENSION`): gets one.
+   * `true` when it did, so the client replies on the task with it.
+   */
+  reauthorize?(request: InTaskOAuthRequest): Promise<boolean>;
 };
 
 /** What every HTTP call of one client shares. */

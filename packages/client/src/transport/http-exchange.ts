@@ -1,10 +1,12 @@
 import { A2A_VERSION_HEADER, SSE_MEDIA_TYPE } from '@baton/protocol';
 import { createCallSignal, toCallError } from '../http/call-signal.ts';
+import { readCappedText } from '../http/read-capped-text.ts';
 import { sendHttpRequest } from '../http/send-http-request.ts';
 import { readSseEvents, type SseEvent } from '../sse/read-sse-events.ts';
 import { type ClientCallTrace, NO_CALL_TRACE } from '../telemetry/client-telemetry.ts';
 import type { CallOptions } from './transport.ts';
 import {
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_STREAM_IDLE_TIMEOUT_MS,
   DEFAULT_TIMEOUT_MS,
   type TransportOptions,
@@ -42,6 +44,7 @@ export interface HttpExchange {
 /** Builds the {@link HttpExchange} of one interface. */
 export function createHttpExchange(options: TransportOptions): HttpExchange {
   const telemetry = options.telemetry?.calls(options.version) ?? NO_CALL_TRACE;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const toCall = (
     request: ExchangeRequest,
     call: CallOptions | undefined,
@@ -70,7 +73,7 @@ export function createHttpExchange(options: TransportOptions): HttpExchange {
       const traced = telemetry(request.operation, request.url);
       try {
         const response = await sendHttpRequest(options, toCall(request, call, traced), signal, call?.signal);
-        const text = await response.text();
+        const text = await readCappedText(response, maxResponseBytes, `The answer to ${request.operation}`);
         traced?.end({ status: response.status });
         return { status: response.status, headers: response.headers, text };
       } catch (error) {
@@ -98,7 +101,7 @@ export function createHttpExchange(options: TransportOptions): HttpExchange {
         status = response.status;
         const type = response.headers.get('content-type') ?? '';
         if (!response.ok || !type.toLowerCase().startsWith(SSE_MEDIA_TYPE) || !response.body) {
-          const text = await response.text();
+          const text = await readCappedText(response, maxResponseBytes, `The answer to ${request.operation}`);
           answered = notSse({ status: response.status, headers: response.headers, text });
           throw answered;
         }

@@ -8,6 +8,9 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Default longest silence between stream chunks (heartbeat comments count): 60 s. */
 export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 60_000;
 
+/** Default cap on a unary response body: 32 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
 /** Options of `createJsonRpcTransport` and `createRestTransport`: the interface plus the HTTP behaviour. */
 export interface TransportOptions extends HttpClientOptions {
   /** The interface URL from the card (JSON-RPC endpoint, or REST base). */
@@ -22,6 +25,8 @@ export interface TransportOptions extends HttpClientOptions {
   readonly streamIdleTimeoutMs?: number;
   /** Largest SSE event accepted; default 8 MiB. */
   readonly maxEventBytes?: number;
+  /** Largest response body of a unary call (or an error answer to a stream) read; default 32 MiB. */
+  readonly maxResponseBytes?: number;
   /** How calls are traced and counted (`clientOpenTelemetry()`); none when absent. */
   readonly telemetry?: ClientTelemetry;
 }

@@ -1,12 +1,15 @@
 /**
  * A real OAuth 2 / OpenID authorization server on 127.0.0.1 (oidc-provider, in process) for the client's OAuth
  * tests: the client credentials grant for confidential clients, JWT access tokens (RFC 9068) for one resource,
- * metadata at both well-known paths, and a count of token requests. Not a stand-in: the library's own grants.
+ * metadata at both well-known paths, and a count of token requests. With `users`, also a public client that signs
+ * users in (authorization code with PKCE, device code, refresh tokens); the user is always `alice`, whose sign-in
+ * and consent the server's interaction route grants at once (what a browser session would do). Not a stand-in: the
+ * library's own grants.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CryptoKey, exportJWK, generateKeyPair, jwtVerify } from 'jose';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
 
 /** RFC 7523's grant type. */
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -16,6 +19,13 @@ export interface TestClient {
   readonly clientId: string;
   readonly clientSecret: string;
 }
+
+/** The public client that signs users in (with `users`). */
+export const USER_CLIENT_ID = 'cli';
+/** Its registered redirect URI (a loopback one, as for a CLI). */
+export const USER_REDIRECT_URI = 'http://127.0.0.1/callback';
+/** The user every sign-in is for. */
+export const USER_ID = 'alice';
 
 export interface RunningOAuthServer {
   readonly issuer: string;
@@ -34,25 +44,47 @@ export async function startOAuthServer(options: {
   readonly scopes: readonly string[];
   readonly clients: readonly TestClient[];
   readonly assertionKey?: CryptoKey;
+  /** Adds the public client {@link USER_CLIENT_ID}, its user flows and refresh tokens. */
+  readonly users?: boolean;
+  /** Refresh tokens' lifetime in seconds; default 1 day. */
+  readonly refreshTokenTtl?: number;
 }): Promise<RunningOAuthServer> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const key = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'ES256', use: 'sig' };
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clients: ClientMetadata[] = options.clients.map((client) => ({
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    grant_types: ['client_credentials', ...(options.assertionKey ? [JWT_BEARER_GRANT] : [])],
+    redirect_uris: [],
+    response_types: [],
+    id_token_signed_response_alg: 'ES256',
+  }));
+  if (options.users) {
+    clients.push({
+      client_id: USER_CLIENT_ID,
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
+      redirect_uris: [USER_REDIRECT_URI],
+      response_types: ['code'],
+      id_token_signed_response_alg: 'ES256',
+    });
+  }
   const provider = new Provider(issuer, {
     jwks: { keys: [key] },
-    clients: options.clients.map((client) => ({
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      grant_types: ['client_credentials', ...(options.assertionKey ? [JWT_BEARER_GRANT] : [])],
-      redirect_uris: [],
-      response_types: [],
-      id_token_signed_response_alg: 'ES256',
-    })),
+    clients,
+    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+    // Refresh tokens for every client allowed the grant, without asking for offline_access.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    ttl: { RefreshToken: options.refreshTokenTtl ?? 86_400 },
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
+      deviceFlow: { enabled: options.users === true },
+      revocation: { enabled: options.users === true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => options.resource,
@@ -102,6 +134,13 @@ export async function startOAuthServer(options: {
   const handle = provider.callback();
   server.on('request', (request, response) => {
     if (request.url?.startsWith('/token')) tokens += 1;
+    if (request.url?.startsWith('/interaction/')) {
+      signInAlice(provider, request, response).catch(() => {
+        response.statusCode = 500;
+        response.end();
+      });
+      return;
+    }
     handle(request, response);
   });
   return {
@@ -113,4 +152,43 @@ export async function startOAuthServer(options: {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The interaction route: signs `alice` in, then grants every scope and resource the request asks for. */
+async function signInAlice(
+  provider: Provider,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const details = await provider.interactionDetails(request, response);
+  if (details.prompt.name === 'login') {
+    await provider.interactionFinished(
+      request,
+      response,
+      { login: { accountId: USER_ID } },
+      {
+        mergeWithLastSubmission: false,
+      },
+    );
+    return;
+  }
+  const grant = details.grantId
+    ? await provider.Grant.find(details.grantId)
+    : new provider.Grant({ accountId: USER_ID, clientId: String(details.params.client_id) });
+  if (!grant) throw new Error('the grant of the interaction is gone');
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, scopes.join(' '));
+  }
+  const grantId = await grant.save();
+  await provider.interactionFinished(
+    request,
+    response,
+    { consent: { grantId } },
+    { mergeWithLastSubmission: true },
+  );
 }

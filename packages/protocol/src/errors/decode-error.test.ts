@@ -254,3 +254,27 @@ describe('interoperability with a2a-js', () => {
     expect(viaRest.metadata).toEqual(ours.metadata);
   });
 });
+
+describe('refused credentials without an A2A ErrorInfo', () => {
+  it('reads a 401 or 403 (a gateway, a gRPC status) as the refusal it is, not as an internal error', () => {
+    const unauthenticated = A2AError.fromRestStatus(401, {
+      error: { code: 16, status: 'UNAUTHENTICATED', message: 'The bearer token is not valid', details: [] },
+    });
+    expect(unauthenticated).toMatchObject({
+      code: -32600,
+      reason: 'UNAUTHENTICATED',
+      message: 'The bearer token is not valid',
+    });
+    expect(A2AError.fromRestStatus(403, { message: 'no' })).toMatchObject({
+      code: -32600,
+      reason: 'PERMISSION_DENIED',
+    });
+    expect(A2AError.fromRestStatus(401, 'not json')).toMatchObject({ reason: 'UNAUTHENTICATED' });
+    // An A2A error the server named stays that error.
+    expect(
+      A2AError.fromRestStatus(403, {
+        error: { code: 403, message: 'x', details: [A2AError.taskNotFound('t').toErrorInfo()] },
+      }),
+    ).toMatchObject({ code: -32001 });
+  });
+});

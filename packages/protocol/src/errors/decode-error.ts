@@ -61,18 +61,31 @@ export function decodeJsonRpcError(value: unknown): A2AErrorInit {
 export function decodeRestStatus(httpStatus: number, body: unknown): A2AErrorInit {
   const fallback = A2A_ERRORS[ERROR_BY_HTTP_STATUS[httpStatus] ?? 'InternalError'];
   const status = readStatus(body);
+  const refusal = REFUSAL_BY_HTTP_STATUS.get(httpStatus);
   if (status) {
     const { reason, metadata, details } = splitDetails(status.details);
     const known = reason === undefined ? undefined : errorByReason(reason);
     const hasBadRequest = details.some((d) => d['@type'] === BAD_REQUEST_TYPE);
     // Some 0.3 servers wrap a JSON-RPC error object as `{ error: { code: -32001, … } }`.
     const rpcCode = status.code !== undefined && status.code < 0 ? status.code : undefined;
+    // A refused credential without an A2A ErrorInfo (a gateway's 401, a gRPC UNAUTHENTICATED) is still one.
+    const refused =
+      known === undefined && reason === undefined && rpcCode === undefined ? refusal : undefined;
     const code =
-      known?.code ?? rpcCode ?? (hasBadRequest ? A2A_ERRORS.InvalidParamsError.code : fallback.code);
+      known?.code ??
+      rpcCode ??
+      (refused ? A2A_ERRORS.InvalidRequestError.code : undefined) ??
+      (hasBadRequest ? A2A_ERRORS.InvalidParamsError.code : fallback.code);
     return {
       code,
       ...(status.message ? { message: status.message } : {}),
-      ...(known ? { reason: known.reason } : reason !== undefined ? { reason } : {}),
+      ...(known
+        ? { reason: known.reason }
+        : reason !== undefined
+          ? { reason }
+          : refused
+            ? { reason: refused }
+            : {}),
       ...(metadata ? { metadata } : {}),
       details,
     };
@@ -80,8 +93,22 @@ export function decodeRestStatus(httpStatus: number, body: unknown): A2AErrorIni
   // a2a-js 0.3 compat sends the JSON-RPC error object itself as the REST body.
   if (isJsonObject(body) && typeof body.code === 'number' && body.code < 0) return decodeJsonRpcError(body);
   const message = isJsonObject(body) ? firstString(body.message, body.error, body.detail) : undefined;
+  if (refusal) {
+    return {
+      code: A2A_ERRORS.InvalidRequestError.code,
+      reason: refusal,
+      ...(message ? { message } : {}),
+      cause: body,
+    };
+  }
   return { code: fallback.code, ...(message ? { message } : {}), cause: body };
 }
+
+/** HTTP statuses that say a credential was refused, and the ErrorInfo reason Baton gives such a refusal. */
+const REFUSAL_BY_HTTP_STATUS: ReadonlyMap<number, string> = new Map([
+  [401, 'UNAUTHENTICATED'],
+  [403, 'PERMISSION_DENIED'],
+]);
 
 const LenientStatusSchema = z.object({
   code: z.catch(z.optional(z.number().check(z.int())), undefined),

@@ -47,7 +47,10 @@ export interface ExecutionContext {
   readonly contextId: string;
   /** The tasks named in `message.referenceTaskIds` that exist and the caller may see. */
   readonly referencedTasks: readonly Task[];
-  /** The authenticated caller, if any. */
+  /**
+   * The authenticated caller, if any: of the message that started the execution, then of each reply to
+   * `requestInput`, `requestAuth` or `requireScopes` (a client that re-authorized sends a token with more scopes).
+   */
   readonly user: CallUser | undefined;
   /** The tenant of the call, if any. */
   readonly tenant: string | undefined;
@@ -76,12 +79,31 @@ export interface ExecutionContext {
   requestInput(question: AgentMessageInput): Promise<Message>;
   /** Moves the task to AUTH_REQUIRED with `question` and resolves with the client's next message on it. */
   requestAuth(question: AgentMessageInput): Promise<Message>;
+  /**
+   * Makes sure the caller's token carries `scopes`, and resolves with that caller. When it does not, the task
+   * moves to AUTH_REQUIRED with a status message saying which scopes are missing, in text and as a data part under
+   * `IN_TASK_OAUTH_EXTENSION` (a `@baton/client` with an OAuth credential gets a token with them and replies by
+   * itself); each reply is checked again. After `attempts` replies (default 3) without them it rejects with a
+   * PERMISSION_DENIED `A2AError`, which fails the task. As spec §7.6.4 asks, the scopes are checked on the reply's
+   * own token: the AUTH_REQUIRED itself authorizes nothing.
+   */
+  requireScopes(scopes: readonly string[], options?: RequireScopesOptions): Promise<CallUser>;
   /** Ends the task COMPLETED. */
   complete(message?: AgentMessageInput): Promise<void>;
   /** Ends the task FAILED. */
   fail(message?: AgentMessageInput): Promise<void>;
   /** Ends the task REJECTED (the agent declines it). */
   reject(message?: AgentMessageInput): Promise<void>;
+}
+
+/** Options of {@link ExecutionContext.requireScopes}. */
+export interface RequireScopesOptions {
+  /** The status message's text; default names the missing scopes. */
+  readonly text?: string;
+  /** The card's security scheme the token is for (a key of `securitySchemes`), for clients with several. */
+  readonly securityScheme?: string;
+  /** Replies without the scopes before giving up; default 3. */
+  readonly attempts?: number;
 }
 
 /** What an executor may return: nothing, or a direct answer (text or Message). */

@@ -1,10 +1,20 @@
-import { type Artifact, createId, type JsonValue, type Message, type Task } from '@baton/protocol';
+import {
+  A2AError,
+  type Artifact,
+  createId,
+  IN_TASK_OAUTH_EXTENSION,
+  inTaskOAuthRequestPart,
+  type JsonValue,
+  type Message,
+  type Task,
+} from '@baton/protocol';
 import type { CallUser } from '../vocabulary/call-context.ts';
+import { missingScopes } from '../vocabulary/scope-check.ts';
 import { copyArtifactFields } from '../vocabulary/wire-fields.ts';
 import type { AgentMessageInput, ExecutionContext } from './agent-executor.ts';
 import { createAgentMessage, toParts } from './agent-message.ts';
 import { createArtifactStream } from './artifact-stream.ts';
-import type { ExecutionHost } from './execution-host.ts';
+import type { ExecutionHost, TaskReply, WaitingState } from './execution-host.ts';
 import { messageData, messageText } from './message-content.ts';
 
 /** The request side of an {@link ExecutionContext}: what the runtime knows about the incoming message. */
@@ -48,7 +58,7 @@ class HostedExecutionContext implements ExecutionContext {
   readonly taskId: string;
   readonly contextId: string;
   readonly referencedTasks: readonly Task[];
-  readonly user: CallUser | undefined;
+  user: CallUser | undefined;
   readonly tenant: string | undefined;
   readonly requestedExtensions: readonly string[];
   readonly skillId: string | undefined;
@@ -108,11 +118,39 @@ class HostedExecutionContext implements ExecutionContext {
   }
 
   get requestInput(): ExecutionContext['requestInput'] {
-    return (question) => this.host.awaitReply('TASK_STATE_INPUT_REQUIRED', this.agentMessage(question));
+    return async (question) => (await this.awaitReply('TASK_STATE_INPUT_REQUIRED', question)).message;
   }
 
   get requestAuth(): ExecutionContext['requestAuth'] {
-    return (question) => this.host.awaitReply('TASK_STATE_AUTH_REQUIRED', this.agentMessage(question));
+    return async (question) => (await this.awaitReply('TASK_STATE_AUTH_REQUIRED', question)).message;
+  }
+
+  get requireScopes(): ExecutionContext['requireScopes'] {
+    return async (scopes, options = {}) => {
+      const attempts = options.attempts ?? 3;
+      for (let asked = 0; ; asked += 1) {
+        const missing = missingScopes(this.user, scopes);
+        if (missing.length === 0) return this.user as CallUser;
+        if (asked === attempts) {
+          throw A2AError.permissionDenied(
+            `This needs the scopes ${missing.join(', ')}, which the caller's token lacks`,
+            {
+              missingScopes: missing.join(' '),
+            },
+          );
+        }
+        await this.awaitReply('TASK_STATE_AUTH_REQUIRED', {
+          parts: [
+            { text: options.text ?? `This needs a token with the scopes: ${missing.join(', ')}` },
+            inTaskOAuthRequestPart({
+              requiredScopes: missing,
+              ...(options.securityScheme === undefined ? {} : { securityScheme: options.securityScheme }),
+            }),
+          ],
+          extensions: [IN_TASK_OAUTH_EXTENSION],
+        });
+      }
+    };
   }
 
   get complete(): ExecutionContext['complete'] {
@@ -125,6 +163,13 @@ class HostedExecutionContext implements ExecutionContext {
 
   get reject(): ExecutionContext['reject'] {
     return (message) => this.host.setStatus('TASK_STATE_REJECTED', this.agentMessage(message));
+  }
+
+  /** Waits for the client's next message; its sender is the caller from then on. */
+  private async awaitReply(state: WaitingState, question: AgentMessageInput): Promise<TaskReply> {
+    const reply = await this.host.awaitReply(state, this.agentMessage(question));
+    this.user = reply.user;
+    return reply;
   }
 
   private agentMessage(input: AgentMessageInput): Message;

@@ -1,8 +1,15 @@
 import type { Artifact, Message, TaskState } from '@baton/protocol';
 import type { ArtifactChunk } from '../store/task-store.ts';
+import type { CallUser } from '../vocabulary/call-context.ts';
 
 /** The states in which an executor waits for the client's next message. */
 export type WaitingState = 'TASK_STATE_INPUT_REQUIRED' | 'TASK_STATE_AUTH_REQUIRED';
+
+/** The client's next message on a waiting task, and who sent it (a step-up brings a token with more scopes). */
+export interface TaskReply {
+  readonly message: Message;
+  readonly user: CallUser | undefined;
+}
 
 /**
  * What the task runtime does for an {@link ExecutionContext}. Each call is queued in call order at the moment
@@ -16,5 +23,5 @@ export interface ExecutionHost {
   /** Publishes a direct Message reply; rejects once the task exists. */
   reply(message: Message): Promise<void>;
   /** Moves the task to `state` with `question`, then resolves with the client's next message on the task. */
-  awaitReply(state: WaitingState, question: Message): Promise<Message>;
+  awaitReply(state: WaitingState, question: Message): Promise<TaskReply>;
 }

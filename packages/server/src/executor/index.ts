@@ -8,6 +8,7 @@ export type {
   ExecutionContext,
   ExecutorResult,
   PartsInput,
+  RequireScopesOptions,
 } from './agent-executor.ts';
 export { AgentFailure, isAgentFailure } from './agent-failure.ts';
 export { type AgentMessageIds, createAgentMessage, toParts } from './agent-message.ts';

@@ -1,5 +1,5 @@
 import type { Artifact, Message, TaskState } from '@baton/protocol';
-import type { ExecutionHost, WaitingState } from '../executor/execution-host.ts';
+import type { ExecutionHost, TaskReply, WaitingState } from '../executor/execution-host.ts';
 import type { ArtifactChunk } from '../store/task-store.ts';
 import type { LiveExecution, PendingReply } from './live-execution.ts';
 import { andThen, type MaybePromise } from './maybe-promise.ts';
@@ -59,10 +59,10 @@ class ChannelExecutionHost implements ExecutionHost {
     });
   }
 
-  awaitReply(state: WaitingState, question: Message): Promise<Message> {
+  awaitReply(state: WaitingState, question: Message): Promise<TaskReply> {
     const { channel, execution } = this;
     let pending: PendingReply | undefined;
-    const answer = new Promise<Message>((resolve, reject) => {
+    const answer = new Promise<TaskReply>((resolve, reject) => {
       pending = { resolve, reject };
     });
     return channel

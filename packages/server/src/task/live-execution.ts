@@ -1,4 +1,5 @@
-import type { A2AError, Message } from '@baton/protocol';
+import type { A2AError } from '@baton/protocol';
+import type { TaskReply } from '../executor/execution-host.ts';
 import { createLazyAbort, type LazyAbort } from './lazy-abort.ts';
 
 /**
@@ -9,7 +10,7 @@ export type DetachReason = 'canceled' | 'shutdown' | 'lease-lost';
 
 /** A reply the executor is waiting for (`requestInput` / `requestAuth`). */
 export interface PendingReply {
-  resolve(message: Message): void;
+  resolve(reply: TaskReply): void;
   reject(reason: unknown): void;
 }
 

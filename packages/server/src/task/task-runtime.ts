@@ -297,7 +297,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         if (execution?.pendingReply) {
           const pending = execution.pendingReply;
           execution.pendingReply = undefined;
-          pending.resolve(message);
+          pending.resolve({ message, user: input.user });
         } else {
           start(channel, input, message, {
             release: release ?? takeSlot(),

@@ -1,0 +1,214 @@
+/**
+ * The token engine every OAuth credential shares: the authorization server from the card, a cached access token
+ * renewed shortly before it expires (by its refresh token when the server gave one, else by the grant again),
+ * one token request for concurrent calls, a refused token dropped, and a step-up to more scopes. The grant itself
+ * (client credentials, JWT bearer, authorization code, device code) is the only part each credential brings.
+ */
+import type { SecurityScheme } from '@baton/protocol';
+import * as oauth from 'oauth4webapi';
+import { A2AClientError } from '../errors/client-error.ts';
+import type { FetchLike } from '../http/fetch-like.ts';
+import { authorizationServerOf, type OAuthFlowName } from './oauth-authorization-server.ts';
+import { type OAuthCredential, oauthCredential } from './oauth-credential.ts';
+
+/** How the client authenticates to the token endpoint. */
+export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+
+/** What every OAuth credential takes. */
+export interface OAuthGrantOptions {
+  readonly clientId: string;
+  /** The client secret; without it the client authenticates as a public client (`none`). */
+  readonly clientSecret?: string;
+  /** Default `client_secret_basic` with a secret, `none` without. */
+  readonly clientAuth?: ClientAuthMethod;
+  /** Scopes to ask for; default none (the authorization server's default). */
+  readonly scopes?: readonly string[];
+  /** RFC 8707 resource indicator: the agent the token is for. */
+  readonly resource?: string;
+  /** The fetch token requests go through; default `globalThis.fetch`. */
+  readonly fetch?: FetchLike;
+  /**
+   * Allow `http:` authorization servers beyond loopback (127.0.0.1, ::1, localhost are always allowed, for
+   * development). Default false: anywhere else tokens travel over https only.
+   */
+  readonly allowInsecureRequests?: boolean;
+  /** Seconds before expiry a cached token is renewed; default 30. */
+  readonly renewBeforeSeconds?: number;
+}
+
+/** What a grant gets to make its token request. */
+export interface GrantRequest {
+  readonly server: oauth.AuthorizationServer;
+  readonly client: oauth.Client;
+  readonly auth: oauth.ClientAuth;
+  /** The scopes to ask for: the options' and any a step-up added. */
+  readonly scopes: readonly string[];
+  /** `scope` and `resource`, ready for the request. */
+  readonly parameters: URLSearchParams;
+  /** Request options (custom fetch, loopback http) for a request to `url`. */
+  readonly http: (url: string) => oauth.TokenEndpointRequestOptions;
+}
+
+/** A grant: one token request, its answer checked (errors become an `A2AClientError` through `tokenAnswer`). */
+export type Grant = (request: GrantRequest) => Promise<oauth.TokenEndpointResponse>;
+
+const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+interface Tokens {
+  readonly access: string;
+  readonly expiresAt: number;
+  readonly refresh: string | undefined;
+}
+
+function clientAuthOf(options: OAuthGrantOptions): oauth.ClientAuth {
+  const method = options.clientAuth ?? (options.clientSecret === undefined ? 'none' : 'client_secret_basic');
+  if (method === 'none') return oauth.None();
+  if (options.clientSecret === undefined) {
+    throw new A2AClientError('INVALID_INPUT', `${method} needs a clientSecret`);
+  }
+  return method === 'client_secret_post'
+    ? oauth.ClientSecretPost(options.clientSecret)
+    : oauth.ClientSecretBasic(options.clientSecret);
+}
+
+/** The OAuth error of what an authorization server answered (`invalid_client (…)`), when it said one. */
+function oauthErrorOf(error: unknown): string | undefined {
+  if (error instanceof oauth.ResponseBodyError || error instanceof oauth.AuthorizationResponseError) {
+    return `${error.error}${error.error_description ? ` (${error.error_description})` : ''}`;
+  }
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    const parameters = error.cause[0]?.parameters;
+    return parameters?.error ?? `HTTP ${error.status}`;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `read` over an authorization server's answer: an OAuth error answer becomes a clear client error
+ * (`The authorization server refused …: invalid_grant (…)`), anything else unexpected a network error.
+ */
+export async function tokenAnswer<T>(what: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof A2AClientError) throw error;
+    const said = oauthErrorOf(error);
+    if (said !== undefined) {
+      throw new A2AClientError('AUTHORIZATION', `The authorization server refused ${what}: ${said}`, {
+        cause: error,
+      });
+    }
+    throw new A2AClientError('NETWORK', `Could not complete ${what}`, { cause: error });
+  }
+}
+
+/** Runs the app's sign-in callback `name`; its failure becomes an AUTHORIZATION error (the cause kept). */
+export async function appCallback<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof A2AClientError) throw error;
+    const said = error instanceof Error ? error.message : String(error);
+    throw new A2AClientError('AUTHORIZATION', `The app's ${name} failed: ${said}`, { cause: error });
+  }
+}
+
+/** The OAuth error code (`authorization_pending`, `slow_down`, …) of a refused token request, if any. */
+export function oauthErrorCode(error: unknown): string | undefined {
+  const cause = error instanceof A2AClientError ? error.cause : error;
+  return cause instanceof oauth.ResponseBodyError ? cause.error : undefined;
+}
+
+/**
+ * Makes an {@link OAuthCredential} from `grant` for `flow`. Tokens are cached until `renewBeforeSeconds` before
+ * they expire; a renewal uses the refresh token when there is one (a refused refresh falls back to the grant);
+ * `invalidate` drops the access token (keeping the refresh token); `reauthorize` adds scopes and runs the grant
+ * again (a refresh cannot widen a grant).
+ */
+export function oauthTokenSource(
+  options: OAuthGrantOptions,
+  flow: OAuthFlowName,
+  grant: Grant,
+): OAuthCredential {
+  let tokens: Tokens | undefined;
+  let pending: Promise<Tokens> | undefined;
+  const scopes = new Set(options.scopes ?? []);
+  const renewBefore = (options.renewBeforeSeconds ?? 30) * 1000;
+  const client: oauth.Client = { client_id: options.clientId };
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const insecureOk = (url: string) =>
+    options.allowInsecureRequests === true || LOOPBACK.has(new URL(url).hostname);
+  const http = (url: string): oauth.TokenEndpointRequestOptions => {
+    const settings: oauth.TokenEndpointRequestOptions = {
+      [oauth.customFetch]: (target, init) => fetchImpl(target, init as RequestInit),
+    };
+    if (insecureOk(url)) settings[oauth.allowInsecureRequests] = true;
+    return settings;
+  };
+
+  const kept = (response: oauth.TokenEndpointResponse, previous: Tokens | undefined): Tokens => {
+    const expiresIn = typeof response.expires_in === 'number' ? response.expires_in : 300;
+    return {
+      access: response.access_token,
+      expiresAt: Date.now() + expiresIn * 1000,
+      // A server that rotates refresh tokens sends a new one; one that does not keeps the old one valid.
+      refresh: response.refresh_token ?? previous?.refresh,
+    };
+  };
+
+  async function renew(scheme: SecurityScheme, previous: Tokens | undefined): Promise<Tokens> {
+    const server = await authorizationServerOf(scheme, flow, fetchImpl, insecureOk);
+    const auth = clientAuthOf(options);
+    const token = server.token_endpoint ?? '';
+    if (previous?.refresh !== undefined) {
+      try {
+        const response = await tokenAnswer('the token refresh', async () =>
+          oauth.processRefreshTokenResponse(
+            server,
+            client,
+            await oauth.refreshTokenGrantRequest(
+              server,
+              client,
+              auth,
+              previous.refresh as string,
+              http(token),
+            ),
+          ),
+        );
+        return kept(response, previous);
+      } catch (error) {
+        // A refresh token the server no longer honours: the grant runs again. Anything else is the caller's error.
+        if (oauthErrorCode(error) !== 'invalid_grant') throw error;
+      }
+    }
+    const parameters = new URLSearchParams();
+    if (scopes.size > 0) parameters.set('scope', [...scopes].join(' '));
+    if (options.resource) parameters.set('resource', options.resource);
+    const response = await grant({ server, client, auth, scopes: [...scopes], parameters, http });
+    return kept(response, undefined);
+  }
+
+  return oauthCredential({
+    async token(scheme) {
+      const current = tokens;
+      if (current && current.expiresAt - renewBefore > Date.now()) return current.access;
+      pending ??= renew(scheme, current).finally(() => {
+        pending = undefined;
+      });
+      tokens = await pending;
+      return tokens.access;
+    },
+    invalidate() {
+      if (tokens) tokens = { ...tokens, expiresAt: 0 };
+    },
+    async reauthorize(scheme, request) {
+      for (const scope of request.scopes) scopes.add(scope);
+      tokens = undefined;
+      await pending?.catch(() => undefined);
+      pending = renew(scheme, undefined).finally(() => {
+        pending = undefined;
+      });
+      tokens = await pending;
+    },
+  });
+}
