@@ -27,6 +27,12 @@ export interface CliOptions {
   readonly host: string | undefined;
   /** `baton mcp --mcp-token`: the bearer token MCP clients must send (or `BATON_MCP_TOKEN`). */
   readonly mcpToken: string | undefined;
+  /** `--oauth-client`: get OAuth tokens from the card's authorization server as this client. */
+  readonly oauthClient: string | undefined;
+  /** `--oauth-secret` (or `BATON_OAUTH_CLIENT_SECRET`): its secret; without one, the device code flow. */
+  readonly oauthSecret: string | undefined;
+  /** `--scope` (repeatable): the scopes to ask for; default those the card's requirements name. */
+  readonly scopes: readonly string[];
 }
 
 const OPTIONS = {
@@ -51,6 +57,9 @@ const OPTIONS = {
   http: { type: 'string' },
   host: { type: 'string' },
   'mcp-token': { type: 'string' },
+  'oauth-client': { type: 'string' },
+  'oauth-secret': { type: 'string' },
+  scope: { type: 'string', multiple: true },
 } as const;
 
 const BINDINGS: Readonly<Record<string, CliOptions['binding']>> = {
@@ -116,6 +125,9 @@ export function parseCli(argv: readonly string[]): { positionals: string[]; opti
       httpPort,
       host: values.host,
       mcpToken: values['mcp-token'],
+      oauthClient: values['oauth-client'],
+      oauthSecret: values['oauth-secret'] ?? process.env.BATON_OAUTH_CLIENT_SECRET,
+      scopes: (values.scope ?? []).flatMap((scope) => scope.split(/[\s,]+/).filter(Boolean)),
     },
   };
 }

@@ -28,6 +28,10 @@ const COMMON = `Options for every command that talks to an agent:
   -H, --header "N: v"    an extra HTTP header (repeatable)
   --api-key <key>        for the API-key schemes the card declares
   --bearer <token>       for the bearer, OAuth 2 and OpenID Connect schemes the card declares
+  --oauth-client <id>    get OAuth tokens from the authorization server the card names, as this client:
+                         with --oauth-secret (or BATON_OAUTH_CLIENT_SECRET) by client credentials, else by
+                         the device code flow (the code to enter is shown on stderr)
+  --scope <scope>        an OAuth scope to ask for (repeatable; default: what the card requires)
   --binding jsonrpc|rest which binding to use (default: the card's first that baton speaks)
   --a2a-version 1.0|0.3  which protocol version to use
   --timeout <seconds>    longest wait for one call

@@ -5,8 +5,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isA2AError } from '@baton/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isA2AClientError } from '../src/errors/client-error.ts';
 import { resolveAgentCard } from '../src/discovery/resolve-agent-card.ts';
+import { isA2AClientError } from '../src/errors/client-error.ts';
 import { createJsonRpcTransport } from '../src/transport/json-rpc-transport.ts';
 import { createRestTransport } from '../src/transport/rest-transport.ts';
 
@@ -239,7 +239,9 @@ describe('bad server responses', () => {
     const card = await resolveAgentCard(`${url}/card.json`, { maxCardBytes: 64 * 1024 }).catch(
       (error: unknown) => error,
     );
-    expect(isA2AClientError(card, 'PROTOCOL') && card.message).toMatch(/agent card .* larger than 65536 bytes/);
+    expect(isA2AClientError(card, 'PROTOCOL') && card.message).toMatch(
+      /agent card .* larger than 65536 bytes/,
+    );
     await expect.poll(() => closed).toBe(2);
   });
 

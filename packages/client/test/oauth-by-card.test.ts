@@ -6,6 +6,7 @@
  * a real one (oidc-provider) on 127.0.0.1.
  */
 
+import { type RunningOAuthServer, startOAuthServer } from '@baton/oauth-test-server';
 import { isA2AError } from '@baton/protocol';
 import type { AgentCardInput } from '@baton/server';
 import { createA2AServer, createAuthenticator, oauthAccessToken } from '@baton/server';
@@ -13,7 +14,6 @@ import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { type CryptoKey, type GenerateKeyPairResult, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createA2AClient, joinText, oauthClientCredentials, oauthJwtBearer } from '../src/index.ts';
-import { type RunningOAuthServer, startOAuthServer } from './support/oauth-server.ts';
 
 const RESOURCE = 'http://agent.test';
 const SECRET = 'a-client-secret-0123456789';

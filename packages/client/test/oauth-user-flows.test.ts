@@ -6,6 +6,14 @@
  * against that server's metadata and JWKS.
  */
 
+import {
+  createUserAgent,
+  type RunningOAuthServer,
+  startOAuthServer,
+  USER_CLIENT_ID,
+  USER_ID,
+  USER_REDIRECT_URI,
+} from '@baton/oauth-test-server';
 import { type InTaskOAuthRequest, inTaskOAuthRequestOf, type Task } from '@baton/protocol';
 import type { AgentCardInput } from '@baton/server';
 import { createA2AServer, createAuthenticator, oauthAccessToken } from '@baton/server';
@@ -21,14 +29,6 @@ import {
   oauthClientCredentials,
   oauthDeviceCode,
 } from '../src/index.ts';
-import {
-  type RunningOAuthServer,
-  startOAuthServer,
-  USER_CLIENT_ID,
-  USER_ID,
-  USER_REDIRECT_URI,
-} from './support/oauth-server.ts';
-import { createUserAgent } from './support/user-agent.ts';
 
 const RESOURCE = 'http://agent.test';
 const SECRET = 'a-client-secret-0123456789';

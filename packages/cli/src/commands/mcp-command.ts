@@ -45,7 +45,7 @@ export async function mcpCommand(io: CliIo, args: readonly string[], options: Cl
     );
   }
   const card = await readCard(url, options);
-  const agent = { agent: card, client: clientOptionsFor(card, options) } as const;
+  const agent = { agent: card, client: clientOptionsFor(card, options, io) } as const;
 
   if (options.httpPort === undefined) {
     const server = await serveAgentOverStdio(agent);

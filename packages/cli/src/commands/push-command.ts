@@ -18,7 +18,7 @@ export async function pushCommand(io: CliIo, args: readonly string[], options: C
     throw usage('baton push takes set, list or delete, a URL and a task id');
   if (action === 'set') {
     if (!target) throw usage('baton push set takes a URL, a task id and a webhook URL');
-    const client = await connect(url, options);
+    const client = await connect(url, options, io);
     const saved = await client.createPushConfig({
       taskId,
       url: target,
@@ -30,7 +30,7 @@ export async function pushCommand(io: CliIo, args: readonly string[], options: C
   }
   if (action === 'list') {
     if (target) throw usage('baton push list takes a URL and a task id');
-    const client = await connect(url, options);
+    const client = await connect(url, options, io);
     const { configs = [] } = await client.listPushConfigs(taskId);
     for (const config of configs) {
       if (options.json) printJson(io, config);
@@ -41,7 +41,7 @@ export async function pushCommand(io: CliIo, args: readonly string[], options: C
   }
   if (action === 'delete') {
     if (!target) throw usage('baton push delete takes a URL, a task id and a config id');
-    const client = await connect(url, options);
+    const client = await connect(url, options, io);
     await client.deletePushConfig({ taskId, id: target });
     if (!options.json) io.stdout.write(`deleted push config ${target} of task ${taskId}\n`);
     return EXIT.ok;

@@ -28,7 +28,7 @@ export function messageFrom(args: readonly string[], options: CliOptions, comman
 /** `baton send <url> <text>`. */
 export async function sendCommand(io: CliIo, args: readonly string[], options: CliOptions): Promise<number> {
   const { url, message } = messageFrom(args, options, 'send');
-  const client = await connect(url, options);
+  const client = await connect(url, options, io);
   const result = await client.sendMessage({ message });
   if (options.json) printJson(io, result);
   if ('message' in result) {

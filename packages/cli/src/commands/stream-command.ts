@@ -40,7 +40,7 @@ export async function streamCommand(
   options: CliOptions,
 ): Promise<number> {
   const { url, message } = messageFrom(args, options, 'stream');
-  const client = await connect(url, options);
+  const client = await connect(url, options, io);
   const status = progress(io);
   let state = '';
   let taskId = '';

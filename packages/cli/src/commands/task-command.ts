@@ -32,7 +32,7 @@ export async function taskCommand(io: CliIo, args: readonly string[], options: C
     if (taskId) throw usage('baton task list takes a URL only (filter with --context and --state)');
     if (options.state && !STATES.has(options.state))
       throw usage(`--state must be one of ${[...STATES].join(', ')}`);
-    const client = await connect(url, options);
+    const client = await connect(url, options, io);
     const status =
       options.state && (`TASK_STATE_${options.state.toUpperCase().replace(/-/g, '_')}` as TaskState);
     let count = 0;
@@ -52,7 +52,7 @@ export async function taskCommand(io: CliIo, args: readonly string[], options: C
   }
   if (action !== 'get' && action !== 'cancel') throw usage(`baton task does not know "${action ?? ''}"`);
   if (!taskId) throw usage(`baton task ${action} takes a URL and a task id`);
-  const client = await connect(url, options);
+  const client = await connect(url, options, io);
   const task = action === 'get' ? await client.getTask(taskId) : await client.cancelTask(taskId);
   if (options.json) printJson(io, task);
   else printTask(io, task);

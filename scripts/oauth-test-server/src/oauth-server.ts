@@ -76,15 +76,32 @@ export async function startOAuthServer(options: {
   const provider = new Provider(issuer, {
     jwks: { keys: [key] },
     clients,
+    renderError: (ctx, out) => page(ctx, `<pre>${JSON.stringify(out)}</pre>`),
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
     // Refresh tokens for every client allowed the grant, without asking for offline_access.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    ttl: { RefreshToken: options.refreshTokenTtl ?? 86_400 },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      ClientCredentials: 600,
+      DeviceCode: 600,
+      Grant: 86_400,
+      IdToken: 600,
+      Interaction: 600,
+      RefreshToken: options.refreshTokenTtl ?? 86_400,
+      Session: 86_400,
+    },
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
-      deviceFlow: { enabled: options.users === true },
-      revocation: { enabled: options.users === true },
+      deviceFlow: {
+        enabled: options.users === true,
+        // Plain pages (the library's defaults ask to be replaced, and say so on every use).
+        userCodeInputSource: (ctx, form) => page(ctx, form),
+        userCodeConfirmSource: (ctx, form) => page(ctx, form),
+        successSource: (ctx) => page(ctx, 'Signed in; you may close this page.'),
+      },
+      revocation: { enabled: options.users === true, allowedPolicy: () => true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => options.resource,
@@ -152,6 +169,12 @@ export async function startOAuthServer(options: {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Answers with a minimal HTML page around `body`. */
+function page(ctx: KoaContextWithOIDC, body: string): void {
+  ctx.type = 'html';
+  ctx.body = `<!DOCTYPE html><html><head><title>Test authorization server</title></head><body>${body}</body></html>`;
 }
 
 /** The interaction route: signs `alice` in, then grants every scope and resource the request asks for. */
