@@ -27,9 +27,6 @@ export interface A2AModelSettings {
   readonly client?: Omit<A2AClientOptions, 'agent'>;
 }
 
-/** How long an aborted call waits for the agent to name its task (so that it can be canceled). */
-const CANCEL_WAIT_MS = 5_000;
-
 const NO_USAGE: LanguageModelV3Usage = {
   inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: undefined, text: undefined, reasoning: undefined },
@@ -144,23 +141,12 @@ export function a2a(agent: string | URL, settings: A2AModelSettings = {}): Langu
       const a2aClient = await connect();
       const { parts, continuation, warnings } = promptToMessage(options, remembered);
       const message = userMessage(parts, continuation);
-      const abort = new AbortController();
+      // The call was aborted or its stream cancelled: the agent's task is canceled, then the stream closed (the
+      // client's `cancelTaskOnAbort`).
+      const stopping = new AbortController();
+      const stop = () => stopping.abort();
       let task: Task | undefined;
-      let stopRequested = false;
       let readerGone = false;
-      let canceling: Promise<void> | undefined;
-      let giveUp: ReturnType<typeof setTimeout> | undefined;
-      const cancelTask = (taskId: string) => {
-        canceling ??= cancelQuietly(taskId).finally(() => abort.abort());
-        return canceling;
-      };
-      // The call was aborted or its stream cancelled: the agent's task is canceled (once the agent has named it,
-      // within 5 s), then the stream closed.
-      const stop = async () => {
-        stopRequested = true;
-        if (task) return cancelTask(task.id);
-        giveUp ??= setTimeout(() => abort.abort(), CANCEL_WAIT_MS);
-      };
       const stream = new ReadableStream<LanguageModelV3StreamPart>({
         async start(controller) {
           // After the reader cancelled, parts have nowhere to go; the loop still runs, to cancel the task.
@@ -171,13 +157,16 @@ export function a2a(agent: string | URL, settings: A2AModelSettings = {}): Langu
           let direct: Message | undefined;
           const open = new Set<string>();
           let wroteText = false;
-          const onAbort = () => void stop();
-          options.abortSignal?.addEventListener('abort', onAbort, { once: true });
+          if (options.abortSignal?.aborted) stop();
+          options.abortSignal?.addEventListener('abort', stop, { once: true });
           try {
-            for await (const event of a2aClient.streamMessage(message, { signal: abort.signal })) {
+            const events = a2aClient.streamMessage(message, {
+              signal: stopping.signal,
+              cancelTaskOnAbort: true,
+            });
+            for await (const event of events) {
               const before = task;
               task = applyStreamEvent(task, event);
-              if (stopRequested && task) void cancelTask(task.id);
               if (!before && task) emit({ type: 'response-metadata', id: task.id, modelId: String(agent) });
               if ('artifactUpdate' in event) {
                 const { artifact, lastChunk } = event.artifactUpdate;
@@ -229,15 +218,13 @@ export function a2a(agent: string | URL, settings: A2AModelSettings = {}): Langu
               usage: NO_USAGE,
             });
           } finally {
-            options.abortSignal?.removeEventListener('abort', onAbort);
-            clearTimeout(giveUp);
-            await canceling;
+            options.abortSignal?.removeEventListener('abort', stop);
             if (!readerGone) controller.close();
           }
         },
         cancel() {
           readerGone = true;
-          return stop();
+          stop();
         },
       });
       return { stream };

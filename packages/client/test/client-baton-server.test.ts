@@ -13,6 +13,9 @@ import { HTTP_INTERFACES } from './support/http-interfaces.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How many 'wait' tasks the agent started. */
+let waits = 0;
+
 /** What the agent does, by the text it is sent. */
 const executor: AgentExecutor = async (ctx): Promise<string | undefined> => {
   if (ctx.text === 'hello') return 'Hi there';
@@ -24,6 +27,7 @@ const executor: AgentExecutor = async (ctx): Promise<string | undefined> => {
     return;
   }
   if (ctx.text === 'wait') {
+    waits += 1;
     await ctx.working('Waiting to be canceled');
     await new Promise<void>((resolve) =>
       ctx.signal.addEventListener('abort', () => resolve(), { once: true }),
@@ -162,6 +166,43 @@ describe.each(HTTP_INTERFACES)('%s at %s against @baton/server', (binding, versi
     const events = await collect(client.subscribe(taskId));
     expect('task' in (events[0] ?? {})).toBe(true);
     expect(lastState(events)).toBe('TASK_STATE_COMPLETED');
+  });
+
+  it('cancels the task when the caller aborts a stream with cancelTaskOnAbort, and leaves it running without', async () => {
+    const controller = new AbortController();
+    let taskId = '';
+    const stopped = await (async () => {
+      for await (const event of client.streamMessage('wait', {
+        signal: controller.signal,
+        cancelTaskOnAbort: true,
+      })) {
+        if ('task' in event) taskId = event.task.id;
+        if ('statusUpdate' in event) controller.abort();
+      }
+    })().catch((error: unknown) => error);
+    // The stream ends with the canceled status, or as aborted if the status comes after the client stopped listening.
+    expect(stopped === undefined || (stopped as { code?: string }).code === 'ABORTED').toBe(true);
+    expect((await client.getTask(taskId)).status.state).toBe('TASK_STATE_CANCELED');
+
+    const plain = new AbortController();
+    let running = '';
+    await (async () => {
+      for await (const event of client.streamMessage('wait', { signal: plain.signal })) {
+        if ('task' in event) running = event.task.id;
+        if ('statusUpdate' in event) plain.abort();
+      }
+    })().catch(() => undefined);
+    expect((await client.getTask(running)).status.state).toBe('TASK_STATE_WORKING');
+    await client.cancelTask(running);
+  });
+
+  it('sends nothing for a stream whose signal fired before it began', async () => {
+    const before = waits;
+    const error = await collect(
+      client.streamMessage('wait', { signal: AbortSignal.abort(), cancelTaskOnAbort: true }),
+    ).catch((caught: unknown) => caught);
+    expect((error as { code?: string }).code).toBe('ABORTED');
+    expect(waits).toBe(before);
   });
 
   it('maps a server error to A2AError', async () => {

@@ -68,12 +68,9 @@ function readArgs(raw: unknown): AgentToolArgs | string {
   return args as AgentToolArgs;
 }
 
-/** How long a cancelled call waits for the agent to name its task (so that it can be canceled) before giving up. */
-const CANCEL_WAIT_MS = 5_000;
-
 /**
  * Streams the turn's events: progress notifications for what the agent says and writes, the task as it ends. When
- * the MCP request is cancelled the task is canceled: at once if the agent has named it, else as soon as it does.
+ * the MCP request is cancelled the task is canceled (the client's `cancelTaskOnAbort`).
  */
 async function streamTurn(
   context: ToolCallContext,
@@ -93,38 +90,19 @@ async function streamTurn(
       })
       .catch(() => undefined);
   };
-  const stream = new AbortController();
-  let canceling: Promise<void> | undefined;
-  const cancel = (taskId: string) => {
-    canceling ??= cancelQuietly(client, taskId).finally(() => stream.abort());
-  };
-  let giveUp: ReturnType<typeof setTimeout> | undefined;
-  const onAbort = () => {
-    if (current.taskId) cancel(current.taskId);
-    else giveUp = setTimeout(() => stream.abort(), CANCEL_WAIT_MS);
-  };
-  extra.signal.addEventListener('abort', onAbort, { once: true });
   let task: Task | undefined;
   let direct: Message | undefined;
-  try {
-    const events: AsyncIterable<StreamResponse> = client.streamMessage(message, {
-      signal: stream.signal,
-      ...(context.skillId === undefined ? {} : { skillId: context.skillId }),
-    });
-    for await (const event of events) {
-      if ('message' in event) direct = event.message;
-      task = applyStreamEvent(task, event);
-      if (task) {
-        current.taskId = task.id;
-        if (extra.signal.aborted) cancel(task.id);
-      }
-      if ('artifactUpdate' in event) await report(joinText(event.artifactUpdate.artifact.parts));
-      else if ('statusUpdate' in event) await report(partsText(event.statusUpdate.status.message?.parts));
-    }
-  } finally {
-    extra.signal.removeEventListener('abort', onAbort);
-    clearTimeout(giveUp);
-    await canceling;
+  const events: AsyncIterable<StreamResponse> = client.streamMessage(message, {
+    signal: extra.signal,
+    cancelTaskOnAbort: true,
+    ...(context.skillId === undefined ? {} : { skillId: context.skillId }),
+  });
+  for await (const event of events) {
+    if ('message' in event) direct = event.message;
+    task = applyStreamEvent(task, event);
+    if (task) current.taskId = task.id;
+    if ('artifactUpdate' in event) await report(joinText(event.artifactUpdate.artifact.parts));
+    else if ('statusUpdate' in event) await report(partsText(event.statusUpdate.status.message?.parts));
   }
   if (task) return task;
   if (direct) return direct;

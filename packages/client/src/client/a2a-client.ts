@@ -17,6 +17,7 @@ import type {
 } from '@baton/protocol';
 import { SKILL_SELECTION_EXTENSION } from '@baton/protocol';
 import type { CallOptions, Transport } from '../transport/transport.ts';
+import { cancelTaskOnAbort } from './cancel-task-on-abort.ts';
 import { type Reauthorize, sendReauthorizing, streamReauthorizing } from './reauthorize-on-auth-required.ts';
 import { type ResubscribeOptions, resumeStream } from './resume-stream.ts';
 import { type SendInput, type SendRequestOptions, toSendRequest } from './to-send-request.ts';
@@ -27,6 +28,12 @@ export interface SendOptions extends CallOptions, SendRequestOptions {}
 /** Options of a stream: a send's options plus the resubscribe policy (`false` turns it off). */
 export interface StreamOptions extends SendOptions {
   readonly resubscribe?: ResubscribeOptions | false;
+  /**
+   * When `signal` fires, cancel the agent's task (CancelTask) before the stream ends: at once if the agent has named
+   * the task, else as soon as it does (within 5 s). Default false: an abort only stops listening, and the task
+   * goes on (what leaving a stream means in A2A).
+   */
+  readonly cancelTaskOnAbort?: boolean;
 }
 
 /** Options of a subscription. */
@@ -164,10 +171,19 @@ export function createA2AClientFromTransport(
     },
     streamMessage(input: SendInput, options?: StreamOptions) {
       const request = toSendRequest(input, forThisAgent(options));
-      const stream = (next: SendMessageRequest) =>
-        resumable(() => transport.sendStreamingMessage(next, callOnly(options)), options);
-      const reauthorize = behaviour.reauthorize;
-      return reauthorize ? streamReauthorizing(request, stream, reauthorize) : stream(request);
+      const signal = options?.signal;
+      const open = (listening: StreamOptions | undefined) => {
+        const stream = (next: SendMessageRequest) =>
+          resumable(() => transport.sendStreamingMessage(next, callOnly(listening)), listening);
+        const reauthorize = behaviour.reauthorize;
+        return reauthorize ? streamReauthorizing(request, stream, reauthorize) : stream(request);
+      };
+      if (options?.cancelTaskOnAbort !== true || signal === undefined) return open(options);
+      return cancelTaskOnAbort(
+        (listening) => open({ ...options, signal: listening }),
+        signal,
+        (taskId) => transport.cancelTask({ id: taskId }, { timeoutMs: 5_000 }),
+      );
     },
     getTask: (request, options) =>
       transport.getTask(typeof request === 'string' ? { id: request } : request, callOnly(options)),
