@@ -68,6 +68,11 @@ beforeAll(async () => {
       card,
       // Notes for anyone with a2a:send; publishing needs docs:publish too, asked for in the task (a step-up).
       executor: async (ctx): Promise<string | undefined> => {
+        if (ctx.text === 'administer') {
+          // A scope no client of the authorization server may have.
+          await ctx.requireScopes(['admin'], { securityScheme: 'oauth' });
+          return 'administered';
+        }
         if (!ctx.text.startsWith('publish')) return `notes for ${ctx.user?.id}: ${ctx.text}`;
         await ctx.working('Checking your permissions');
         const user = await ctx.requireScopes(['docs:publish'], {
@@ -307,6 +312,25 @@ describe('AUTH_REQUIRED step-up (in-task OAuth)', () => {
       oauthClientCredentials({ clientId: 'writer', clientSecret: SECRET, scopes: ['a2a:send'] }),
     );
     expect(replyText(await client.sendMessage('publish it'))).toBe('published by writer');
+  });
+
+  it('answers with the AUTH_REQUIRED when the authorization server will not grant the scopes, and goes on without them', async () => {
+    const client = await clientWith(
+      oauthClientCredentials({ clientId: 'writer', clientSecret: SECRET, scopes: ['a2a:send'] }),
+    );
+    const before = authorization.tokenRequests();
+    const answer = await client.sendMessage('administer');
+    expect('task' in answer && answer.task.status.state).toBe('TASK_STATE_AUTH_REQUIRED');
+    expect('task' in answer && inTaskOAuthRequestOf(answer.task.status)).toEqual({
+      requiredScopes: ['admin'],
+      securityScheme: 'oauth',
+    });
+    // The first token, and one step-up whose token came without the scope: no reply was sent with it.
+    expect(authorization.tokenRequests() - before).toBe(2);
+    const task = 'task' in answer ? await client.getTask(answer.task.id) : undefined;
+    expect(task?.history?.filter((message) => message.role === 'ROLE_USER')).toHaveLength(1);
+    // The credential still asks for what it was given, not for the scope it did not get.
+    expect(replyText(await client.sendMessage('still fine'))).toBe('notes for writer: still fine');
   });
 
   it('leaves the AUTH_REQUIRED to the caller with reauthorize: false, saying what it asks for', async () => {

@@ -96,12 +96,12 @@ export function createAuthenticator(
       const targets = oauth.filter(
         ([name]) => schemes[name] !== undefined && (request.securityScheme ?? name) === name,
       );
-      await Promise.all(
+      const granted = await Promise.all(
         targets.map(([name, credential]) =>
           credential.reauthorize(schemes[name] as SecurityScheme, { scopes: request.requiredScopes }),
         ),
       );
-      return targets.length > 0;
+      return targets.length > 0 && granted.every(Boolean);
     },
   });
 }

@@ -22,9 +22,10 @@ export interface OAuthCredential {
   invalidate(): void;
   /**
    * Gets a new token that also carries `request.scopes` (an agent's AUTH_REQUIRED asked for them): the grant runs
-   * again, so an interactive flow asks its user again. Rejects when the authorization server refuses.
+   * again, so an interactive flow asks its user again. Resolves `false` when the authorization server issued a
+   * token without them; rejects when it refuses outright.
    */
-  reauthorize(scheme: SecurityScheme, request: AuthorizationRequest): Promise<void>;
+  reauthorize(scheme: SecurityScheme, request: AuthorizationRequest): Promise<boolean>;
 }
 
 /** Whether `value` is an {@link OAuthCredential}. */

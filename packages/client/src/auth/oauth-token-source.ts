@@ -58,6 +58,8 @@ interface Tokens {
   readonly access: string;
   readonly expiresAt: number;
   readonly refresh: string | undefined;
+  /** The scopes granted, when the server said (RFC 6749 §5.1: it must when they differ from those asked for). */
+  readonly scope: string | undefined;
 }
 
 function clientAuthOf(options: OAuthGrantOptions): oauth.ClientAuth {
@@ -153,10 +155,15 @@ export function oauthTokenSource(
       expiresAt: Date.now() + expiresIn * 1000,
       // A server that rotates refresh tokens sends a new one; one that does not keeps the old one valid.
       refresh: response.refresh_token ?? previous?.refresh,
+      scope: typeof response.scope === 'string' ? response.scope : undefined,
     };
   };
 
-  async function renew(scheme: SecurityScheme, previous: Tokens | undefined): Promise<Tokens> {
+  async function renew(
+    scheme: SecurityScheme,
+    previous: Tokens | undefined,
+    asking: ReadonlySet<string> = scopes,
+  ): Promise<Tokens> {
     const server = await authorizationServerOf(scheme, flow, fetchImpl, insecureOk);
     const auth = clientAuthOf(options);
     const token = server.token_endpoint ?? '';
@@ -182,9 +189,9 @@ export function oauthTokenSource(
       }
     }
     const parameters = new URLSearchParams();
-    if (scopes.size > 0) parameters.set('scope', [...scopes].join(' '));
+    if (asking.size > 0) parameters.set('scope', [...asking].join(' '));
     if (options.resource) parameters.set('resource', options.resource);
-    const response = await grant({ server, client, auth, scopes: [...scopes], parameters, http });
+    const response = await grant({ server, client, auth, scopes: [...asking], parameters, http });
     return kept(response, undefined);
   }
 
@@ -202,13 +209,19 @@ export function oauthTokenSource(
       if (tokens) tokens = { ...tokens, expiresAt: 0 };
     },
     async reauthorize(scheme, request) {
-      for (const scope of request.scopes) scopes.add(scope);
-      tokens = undefined;
+      // The wider scopes are kept only once the authorization server granted them: a refused step-up (an error, or
+      // a token without them) leaves the credential asking for what it did, for the calls that did not need them.
+      const wider = new Set([...scopes, ...request.scopes]);
       await pending?.catch(() => undefined);
-      pending = renew(scheme, undefined).finally(() => {
+      const granting = renew(scheme, undefined, wider);
+      pending = granting.finally(() => {
         pending = undefined;
       });
       tokens = await pending;
+      const granted = tokens.scope === undefined ? undefined : new Set(tokens.scope.split(' '));
+      if (granted && !request.scopes.every((scope) => granted.has(scope))) return false;
+      for (const scope of request.scopes) scopes.add(scope);
+      return true;
     },
   });
 }

@@ -42,9 +42,16 @@ function askedBy(event: StreamResponse | SendMessageResponse): Asked | undefined
   return undefined;
 }
 
-/** The reply on the task, sent with the new token; the original request's configuration, less its precondition. */
+/**
+ * The reply on the task, sent with the new token, with the original request's configuration less its precondition
+ * (stale by now) and its push config (registered once, by the original).
+ */
 function replyTo(original: SendMessageRequest, ask: Asked): SendMessageRequest {
-  const { ifGenerationMatch: _stale, ...configuration } = original.configuration ?? {};
+  const {
+    ifGenerationMatch: _stale,
+    taskPushNotificationConfig: _registered,
+    ...configuration
+  } = original.configuration ?? {};
   return {
     ...(original.tenant === undefined ? {} : { tenant: original.tenant }),
     message: {

@@ -22,7 +22,7 @@ export type Authenticate = ((request: { url: URL; headers: Headers }) => void | 
   refused?(): boolean;
   /**
    * Called when an agent's AUTH_REQUIRED asks for a token with more scopes (`IN_TASK_OAUTH_EXTENSION`): gets one.
-   * `true` when it did, so the client replies on the task with it.
+   * `true` when it did, so the client replies on the task with it; `false` leaves the AUTH_REQUIRED as the answer.
    */
   reauthorize?(request: InTaskOAuthRequest): Promise<boolean>;
 };
