@@ -208,3 +208,82 @@ describe('OAuth by the card', () => {
     );
   });
 });
+
+describe('one OAuth credential for two agents', () => {
+  it('keeps the tokens of each authorization server apart (neither agent is sent the other one’s token)', async () => {
+    const other = await startOAuthServer({
+      resource: 'http://other.test',
+      scopes: ['a2a:send'],
+      clients: [{ clientId: 'writer', clientSecret: SECRET }],
+    });
+    const otherCard: AgentCardInput = {
+      name: 'Other',
+      description: 'Trusts another authorization server',
+      version: '1.0.0',
+      skills: [],
+      securitySchemes: {
+        oauth: {
+          oauth2SecurityScheme: {
+            oauth2MetadataUrl: `${other.issuer}/.well-known/openid-configuration`,
+            flows: { clientCredentials: { tokenUrl: `${other.issuer}/token`, scopes: {} } },
+          },
+        },
+      },
+      securityRequirements: [{ schemes: { oauth: { list: ['a2a:send'] } } }],
+    };
+    let refusals = 0;
+    const otherAgent = await startA2AServer(
+      createA2AServer({
+        card: otherCard,
+        executor: async (ctx) => `other for ${ctx.user?.id}`,
+        auth: createAuthenticator({
+          card: otherCard,
+          schemes: {
+            oauth: oauthAccessToken({
+              issuer: other.issuer,
+              audience: 'http://other.test',
+              toUser: (payload) => ({
+                id: String(payload.client_id),
+                scopes: String(payload.scope).split(' '),
+              }),
+            }),
+          },
+        }),
+        logger: { error: () => {}, warn: () => {} },
+      }),
+      { port: 0, hostname: '127.0.0.1' },
+    );
+    try {
+      const credential = oauthClientCredentials({
+        clientId: 'writer',
+        clientSecret: SECRET,
+        scopes: ['a2a:send'],
+      });
+      const first = await createA2AClient({ agent: agent.url, credentials: { oauth: credential } });
+      const second = await createA2AClient({
+        agent: otherAgent.url,
+        credentials: { oauth: credential },
+        // A token of the first server sent here would be refused (401), then renewed: counted.
+        interceptors: [
+          {
+            after: (response) => {
+              if (response.status === 401) refusals += 1;
+              return undefined;
+            },
+          },
+        ],
+      });
+      const before = authorization.tokenRequests();
+      for (const round of [1, 2]) {
+        expect(await reply(first.sendMessage(`round ${round}`))).toBe(`notes for writer: round ${round}`);
+        expect(await reply(second.sendMessage(`round ${round}`))).toBe('other for writer');
+      }
+      expect(authorization.tokenRequests() - before).toBe(1);
+      expect(other.tokenRequests()).toBe(1);
+      expect(refusals).toBe(0);
+    } finally {
+      await otherAgent.close();
+      await other.close();
+    }
+  });
+});

@@ -75,6 +75,19 @@ function fromDeclaredFlow(scheme: SecurityScheme, flow: OAuthFlowName): oauth.Au
   return { ...declared, issuer: new URL(declared.token_endpoint).origin };
 }
 
+/**
+ * Which authorization server a scheme names, as a key: its metadata URL, else its declared flow's token URL. A
+ * credential keeps the tokens of each apart, so one used for two agents never sends one's token to the other.
+ */
+export function authorizationServerKey(scheme: SecurityScheme): string {
+  if ('openIdConnectSecurityScheme' in scheme) return scheme.openIdConnectSecurityScheme.openIdConnectUrl;
+  if (!('oauth2SecurityScheme' in scheme)) return '';
+  const { oauth2MetadataUrl, flows } = scheme.oauth2SecurityScheme;
+  if (oauth2MetadataUrl) return oauth2MetadataUrl;
+  const flow = Object.values(flows ?? {})[0] as { tokenUrl?: string } | undefined;
+  return flow?.tokenUrl ?? '';
+}
+
 /** Reads RFC 8414 / OpenID metadata from the exact URL the card gives (it may be either well-known document). */
 async function fetchMetadata(
   url: URL,

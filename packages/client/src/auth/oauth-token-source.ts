@@ -8,7 +8,11 @@ import type { SecurityScheme } from '@baton/protocol';
 import * as oauth from 'oauth4webapi';
 import { A2AClientError } from '../errors/client-error.ts';
 import type { FetchLike } from '../http/fetch-like.ts';
-import { authorizationServerOf, type OAuthFlowName } from './oauth-authorization-server.ts';
+import {
+  authorizationServerKey,
+  authorizationServerOf,
+  type OAuthFlowName,
+} from './oauth-authorization-server.ts';
 import { type OAuthCredential, oauthCredential } from './oauth-credential.ts';
 
 /** How the client authenticates to the token endpoint. */
@@ -53,6 +57,13 @@ export interface GrantRequest {
 export type Grant = (request: GrantRequest) => Promise<oauth.TokenEndpointResponse>;
 
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** What a credential keeps for one authorization server: its tokens, the request in flight, the scopes it asks. */
+interface Slot {
+  tokens: Tokens | undefined;
+  pending: Promise<Tokens> | undefined;
+  readonly scopes: Set<string>;
+}
 
 interface Tokens {
   readonly access: string;
@@ -125,16 +136,23 @@ export function oauthErrorCode(error: unknown): string | undefined {
  * Makes an {@link OAuthCredential} from `grant` for `flow`. Tokens are cached until `renewBeforeSeconds` before
  * they expire; a renewal uses the refresh token when there is one (a refused refresh falls back to the grant);
  * `invalidate` drops the access token (keeping the refresh token); `reauthorize` adds scopes and runs the grant
- * again (a refresh cannot widen a grant).
+ * again (a refresh cannot widen a grant). Each authorization server the schemes name has tokens of its own.
  */
 export function oauthTokenSource(
   options: OAuthGrantOptions,
   flow: OAuthFlowName,
   grant: Grant,
 ): OAuthCredential {
-  let tokens: Tokens | undefined;
-  let pending: Promise<Tokens> | undefined;
-  const scopes = new Set(options.scopes ?? []);
+  const slots = new Map<string, Slot>();
+  const slotOf = (scheme: SecurityScheme): Slot => {
+    const key = authorizationServerKey(scheme);
+    let slot = slots.get(key);
+    if (!slot) {
+      slot = { tokens: undefined, pending: undefined, scopes: new Set(options.scopes ?? []) };
+      slots.set(key, slot);
+    }
+    return slot;
+  };
   const renewBefore = (options.renewBeforeSeconds ?? 30) * 1000;
   const client: oauth.Client = { client_id: options.clientId };
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -162,7 +180,7 @@ export function oauthTokenSource(
   async function renew(
     scheme: SecurityScheme,
     previous: Tokens | undefined,
-    asking: ReadonlySet<string> = scopes,
+    asking: ReadonlySet<string>,
   ): Promise<Tokens> {
     const server = await authorizationServerOf(scheme, flow, fetchImpl, insecureOk);
     const auth = clientAuthOf(options);
@@ -197,30 +215,32 @@ export function oauthTokenSource(
 
   return oauthCredential({
     async token(scheme) {
-      const current = tokens;
+      const slot = slotOf(scheme);
+      const current = slot.tokens;
       if (current && current.expiresAt - renewBefore > Date.now()) return current.access;
-      pending ??= renew(scheme, current).finally(() => {
-        pending = undefined;
+      slot.pending ??= renew(scheme, current, slot.scopes).finally(() => {
+        slot.pending = undefined;
       });
-      tokens = await pending;
-      return tokens.access;
+      slot.tokens = await slot.pending;
+      return slot.tokens.access;
     },
     invalidate() {
-      if (tokens) tokens = { ...tokens, expiresAt: 0 };
+      for (const slot of slots.values()) if (slot.tokens) slot.tokens = { ...slot.tokens, expiresAt: 0 };
     },
     async reauthorize(scheme, request) {
       // The wider scopes are kept only once the authorization server granted them: a refused step-up (an error, or
       // a token without them) leaves the credential asking for what it did, for the calls that did not need them.
-      const wider = new Set([...scopes, ...request.scopes]);
-      await pending?.catch(() => undefined);
-      const granting = renew(scheme, undefined, wider);
-      pending = granting.finally(() => {
-        pending = undefined;
+      const slot = slotOf(scheme);
+      const wider = new Set([...slot.scopes, ...request.scopes]);
+      await slot.pending?.catch(() => undefined);
+      slot.pending = renew(scheme, undefined, wider).finally(() => {
+        slot.pending = undefined;
       });
-      tokens = await pending;
+      const tokens = await slot.pending;
+      slot.tokens = tokens;
       const granted = tokens.scope === undefined ? undefined : new Set(tokens.scope.split(' '));
       if (granted && !request.scopes.every((scope) => granted.has(scope))) return false;
-      for (const scope of request.scopes) scopes.add(scope);
+      for (const scope of request.scopes) slot.scopes.add(scope);
       return true;
     },
   });
