@@ -1,6 +1,6 @@
 import type { AgentHosting } from '@baton/agent-host';
-import { type A2AClientOptions, AI_CATALOG_PATH } from '@baton/client';
-import { isA2AError } from '@baton/protocol';
+import { type A2AClientOptions, AI_CATALOG_PATH, type Credentials } from '@baton/client';
+import { type AgentCard, isA2AError } from '@baton/protocol';
 import { consoleLogger, type Logger, STORE_UNAVAILABLE, type TaskEventBus } from '@baton/server';
 import { Hono } from 'hono';
 import { createChainAgent } from './a2a/create-chain-agent.ts';
@@ -33,6 +33,11 @@ export interface OrchestratorOptions {
   readonly stepTimeoutMs?: number;
   /** Extra options of the clients that talk to the agents (fetch, timeouts, retries). */
   readonly client?: Omit<A2AClientOptions, 'agent' | 'signal'>;
+  /**
+   * Credentials for one agent, by its card: `(card) => oauthForCard(card, credential)` (`@baton/client`) gives an
+   * OAuth credential to every OAuth 2 / OpenID Connect scheme a card declares, whatever it is named.
+   */
+  readonly agentCredentials?: (card: AgentCard) => Credentials | undefined;
   /** Where the chain agent reports failures its callers must not see; default the console. */
   readonly logger?: Logger;
   /** Where runs are kept; default in memory. With durable records, unfinished runs go on after a restart. */
@@ -113,6 +118,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   const directory = createAgentDirectory({
     urls: options.agents,
     ...(options.client === undefined ? {} : { client: options.client }),
+    ...(options.agentCredentials === undefined ? {} : { credentialsFor: options.agentCredentials }),
   });
   const records = options.runRecords ?? createInMemoryRunRecords();
   const feed = createRunFeed({ records, bus: options.bus, logger });

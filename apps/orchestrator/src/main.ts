@@ -9,6 +9,7 @@ import { defaultStoreFor } from '@baton/chain';
 import { createAppLogger, describeTelemetry, startTelemetry, type Telemetry } from '@baton/telemetry-node';
 import { serve } from '@hono/node-server';
 import { readChains } from './chains/load-chains.ts';
+import { readAgentCredentials } from './config/read-agent-credentials.ts';
 import { readAgentUrls } from './config/read-agent-urls.ts';
 import { loadConsole } from './console/build-console.ts';
 import { createOrchestrator, type Orchestrator } from './create-orchestrator.ts';
@@ -114,6 +115,7 @@ async function prepare(): Promise<{
     const telemetry = await startTelemetry('orchestrator');
     const logger = createAppLogger({ name: 'orchestrator', level: process.env.LOG_LEVEL });
     const auth = readAuth(process.env);
+    const agentCredentials = readAgentCredentials(process.env);
     checkExposure(hostname, auth, process.env);
     const agents = await readAgentUrls(
       { argv: process.argv.slice(2), env: process.env },
@@ -141,6 +143,7 @@ async function prepare(): Promise<{
       guard: readGuardOptions(process.env),
       ...readRunLimit(process.env),
       ...(auth ? { auth } : {}),
+      ...(agentCredentials ? { agentCredentials } : {}),
     });
     if (telemetry.metricsRoute) app.route('/', telemetry.metricsRoute);
     const engineLine = engine.shared

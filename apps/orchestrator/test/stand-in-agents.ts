@@ -8,7 +8,14 @@ import {
   readContract,
 } from '@baton/chain';
 import type { JsonValue } from '@baton/protocol';
-import { type AgentExecutor, createA2AServer, messageText } from '@baton/server';
+import {
+  type AgentCardInput,
+  type AgentExecutor,
+  createA2AServer,
+  createAuthenticator,
+  messageText,
+  oauthAccessToken,
+} from '@baton/server';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 
 /** How a stand-in agent behaves. */
@@ -17,6 +24,11 @@ export interface StandInOptions {
   readonly sectionDelayMs?: number;
   /** The document agent hands on a document that breaks the contract. */
   readonly invalidDocument?: boolean;
+  /**
+   * Callers need an OAuth access token from this authorization server (for `audience`): the card declares it as a
+   * scheme named after the step (`outline-sso`…), as agents of different teams name theirs differently.
+   */
+  readonly oauth?: { readonly issuer: string; readonly audience: string };
 }
 
 const silentLogger = {
@@ -85,13 +97,42 @@ export const namedSkills: (string | undefined)[] = [];
 /** Starts a stand-in agent for a step on 127.0.0.1 port 0, speaking the real A2A wire protocol. */
 export function startStandIn(step: ChainStep, options: StandInOptions = {}): Promise<RunningA2AServer> {
   const executor = executors(options)[step];
+  const scheme = `${step}-sso`;
+  const card: AgentCardInput = {
+    name: `Stand-in ${step} agent`,
+    description: `Does the ${step} step for tests`,
+    version: '0.0.0',
+    skills: [{ id: CHAIN_SKILLS[step], name: step, description: `The ${step} step`, tags: ['test'] }],
+    ...(options.oauth
+      ? {
+          securitySchemes: {
+            [scheme]: {
+              oauth2SecurityScheme: {
+                oauth2MetadataUrl: `${options.oauth.issuer}/.well-known/openid-configuration`,
+                flows: { clientCredentials: { tokenUrl: `${options.oauth.issuer}/token`, scopes: {} } },
+              },
+            },
+          },
+          securityRequirements: [{ schemes: { [scheme]: { list: [] } } }],
+        }
+      : {}),
+  };
   const server = createA2AServer({
-    card: {
-      name: `Stand-in ${step} agent`,
-      description: `Does the ${step} step for tests`,
-      version: '0.0.0',
-      skills: [{ id: CHAIN_SKILLS[step], name: step, description: `The ${step} step`, tags: ['test'] }],
-    },
+    card,
+    ...(options.oauth
+      ? {
+          auth: createAuthenticator({
+            card,
+            schemes: {
+              [scheme]: oauthAccessToken({
+                issuer: options.oauth.issuer,
+                audience: options.oauth.audience,
+                toUser: (payload) => ({ id: String(payload.sub) }),
+              }),
+            },
+          }),
+        }
+      : {}),
     executor: (ctx) => {
       namedSkills.push(ctx.skillId);
       return executor(ctx);

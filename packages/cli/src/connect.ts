@@ -7,6 +7,7 @@ import {
   type OAuthCredential,
   oauthClientCredentials,
   oauthDeviceCode,
+  oauthForCard,
   resolveAgentCard,
 } from '@baton/client';
 import type { SecurityScheme } from '@baton/protocol';
@@ -16,11 +17,16 @@ import type { CliOptions } from './cli-options.ts';
 const isOAuthScheme = (scheme: SecurityScheme) =>
   'oauth2SecurityScheme' in scheme || 'openIdConnectSecurityScheme' in scheme;
 
-/** The scopes the card's requirements name for scheme `name` (the first requirement that names it). */
-function scopesOf(card: AgentCard, name: string): string[] {
+/** The scopes the card's requirements name for its OAuth schemes (the first requirement that names one). */
+function scopesOf(card: AgentCard): string[] {
+  const oauth = new Set(
+    Object.entries(card.securitySchemes ?? {})
+      .filter(([, scheme]) => isOAuthScheme(scheme))
+      .map(([name]) => name),
+  );
   for (const requirement of card.securityRequirements ?? []) {
-    const scopes = requirement.schemes?.[name];
-    if (scopes) return [...(scopes.list ?? [])];
+    const named = Object.entries(requirement.schemes ?? {}).find(([name]) => oauth.has(name));
+    if (named) return [...(named[1].list ?? [])];
   }
   return [];
 }
@@ -29,9 +35,9 @@ function scopesOf(card: AgentCard, name: string): string[] {
  * `--oauth-client`: tokens from the card's authorization server, by the client credentials grant with a secret,
  * else by the device code flow, whose code is shown on stderr (the user approves in any browser).
  */
-function oauthCredentialFor(card: AgentCard, name: string, options: CliOptions, io: CliIo): OAuthCredential {
+function oauthCredentialFor(card: AgentCard, options: CliOptions, io: CliIo): OAuthCredential {
   const clientId = options.oauthClient as string;
-  const scopes = options.scopes.length > 0 ? [...options.scopes] : scopesOf(card, name);
+  const scopes = options.scopes.length > 0 ? [...options.scopes] : scopesOf(card);
   if (options.oauthSecret !== undefined) {
     return oauthClientCredentials({ clientId, clientSecret: options.oauthSecret, scopes });
   }
@@ -65,9 +71,9 @@ export function clientOptionsFor(
         scheme.httpAuthSecurityScheme.scheme.toLowerCase() === 'bearer') ||
       isOAuthScheme(scheme);
     if (bearerLike && options.bearer) credentials[name] = options.bearer;
-    if (isOAuthScheme(scheme) && options.oauthClient && !options.bearer) {
-      credentials[name] = oauthCredentialFor(card, name, options, io);
-    }
+  }
+  if (options.oauthClient && !options.bearer) {
+    Object.assign(credentials, oauthForCard(card, oauthCredentialFor(card, options, io)));
   }
   const headers = { ...options.headers };
   // A bearer token for an agent whose card declares no scheme still goes along.

@@ -55,6 +55,7 @@ export {
   oauthAuthorizationCode,
   oauthClientCredentials,
   oauthDeviceCode,
+  oauthForCard,
   oauthJwtBearer,
 } from './auth/index.ts';
 export {

@@ -2,6 +2,7 @@ import { CHAIN_SKILLS, CHAIN_STEPS, type ChainStep } from '@baton/chain';
 import {
   type A2AClient,
   type A2AClientOptions,
+  type Credentials,
   clientOpenTelemetry,
   createA2AClient,
   resolveAgentCard,
@@ -59,6 +60,11 @@ export interface AgentDirectoryOptions {
   readonly urls: readonly string[];
   /** Extra client options (fetch, timeouts, retries) for every agent. */
   readonly client?: Omit<A2AClientOptions, 'agent' | 'signal'>;
+  /**
+   * Credentials for one agent, by its card (the names of its security schemes differ from agent to agent): added
+   * to `client.credentials`. The card is read first, then the client made with it.
+   */
+  readonly credentialsFor?: (card: AgentCard) => Credentials | undefined;
 }
 
 /**
@@ -71,13 +77,25 @@ export function createAgentDirectory(options: AgentDirectoryOptions): AgentDirec
   async function discover(url: string, signal: AbortSignal | undefined): Promise<string | undefined> {
     if (known.has(url)) return undefined;
     try {
+      let agent: string | AgentCard = url;
+      let credentials = options.client?.credentials;
+      if (options.credentialsFor) {
+        agent = (
+          await resolveAgentCard(url, {
+            ...(options.client?.fetch ? { fetch: options.client.fetch } : {}),
+            ...(signal === undefined ? {} : { signal }),
+          })
+        ).card;
+        credentials = { ...credentials, ...options.credentialsFor(agent) };
+      }
       const client = await createA2AClient({
         timeoutMs: 10_000,
         retry: { retrySend: true },
         // Each agent call is a CLIENT span of the run's trace when an OpenTelemetry SDK is registered.
         telemetry: clientOpenTelemetry(),
         ...options.client,
-        agent: url,
+        ...(credentials === undefined ? {} : { credentials }),
+        agent,
         ...(signal === undefined ? {} : { signal }),
       });
       known.set(url, { name: client.card.name, url, client });

@@ -7,5 +7,6 @@ export {
 } from './oauth-authorization-code.ts';
 export { type AuthorizationRequest, isOAuthCredential, type OAuthCredential } from './oauth-credential.ts';
 export { type DeviceCodeOptions, type DeviceCodePrompt, oauthDeviceCode } from './oauth-device-code.ts';
+export { oauthForCard } from './oauth-for-card.ts';
 export { type JwtBearerOptions, oauthClientCredentials, oauthJwtBearer } from './oauth-grants.ts';
 export type { ClientAuthMethod, OAuthGrantOptions } from './oauth-token-source.ts';
