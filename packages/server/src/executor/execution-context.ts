@@ -130,7 +130,8 @@ class HostedExecutionContext implements ExecutionContext {
       const attempts = options.attempts ?? 3;
       for (let asked = 0; ; asked += 1) {
         const missing = missingScopes(this.user, scopes);
-        if (missing.length === 0) return this.user as CallUser;
+        // An anonymous caller is a CallUser with nothing set (asked for no scopes, it passes).
+        if (missing.length === 0) return this.user ?? {};
         if (asked === attempts) {
           throw A2AError.permissionDenied(
             `This needs the scopes ${missing.join(', ')}, which the caller's token lacks`,
