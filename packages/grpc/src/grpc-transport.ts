@@ -24,7 +24,7 @@ import {
   type V1OperationWire,
   withInterfaceTenant,
 } from '@baton/client';
-import { A2A_VERSION_HEADER } from '@baton/protocol';
+import { A2A_VERSION_HEADER, isA2AError } from '@baton/protocol';
 import {
   type ChannelCredentials,
   type ChannelOptions,
@@ -34,7 +34,6 @@ import {
   Client as GrpcClient,
   Metadata,
   type ServiceError,
-  status,
 } from '@grpc/grpc-js';
 import { A2A_SERVICE_NAME } from './a2a-proto.ts';
 import { fromGrpcError } from './grpc-client-error.ts';
@@ -84,16 +83,10 @@ export function createGrpcTransport(
     if (!rpc) throw new A2AClientError('PROTOCOL', `The A2A service has no ${method} method`);
     return rpc;
   };
-  // Errors of calls the agent refused as UNAUTHENTICATED: renewed credentials (a refused OAuth token) may pass.
-  const unauthenticated = new WeakSet<Error>();
-  const toError = (error: ServiceError, method: string, aborted: boolean): Error => {
-    const converted = fromGrpcError(error, method, aborted);
-    if (error.code === status.UNAUTHENTICATED) unauthenticated.add(converted);
-    return converted;
-  };
-  // Whether a call refused as UNAUTHENTICATED should go once more: the authenticator dropped what was refused.
+  // A call the agent refused as UNAUTHENTICATED (the decoded error's reason) goes once more when the authenticator
+  // dropped what was refused (a refused OAuth token), as on the HTTP transports.
   const renewAfter = (error: unknown): boolean =>
-    error instanceof Error && unauthenticated.has(error) && options.authenticate?.refused?.() === true;
+    isA2AError(error) && error.reason === 'UNAUTHENTICATED' && options.authenticate?.refused?.() === true;
   const serialize = (rpc: A2ARpc) => (value: unknown) => Buffer.from(encodeJson(rpc.requestType, value));
   const deserialize = (rpc: A2ARpc) => (bytes: Buffer) => decodeJson(rpc.responseType, bytes);
 
@@ -128,7 +121,7 @@ export function createGrpcTransport(
         { deadline } satisfies GrpcCallOptions,
         (error: ServiceError | null, value?: unknown) => {
           signal?.removeEventListener('abort', onAbort);
-          if (error) reject(toError(error, rpc.name, signal?.aborted === true));
+          if (error) reject(fromGrpcError(error, rpc.name, signal?.aborted === true));
           else resolve(value);
         },
       );
@@ -224,7 +217,7 @@ export function createGrpcTransport(
       }
     } catch (error) {
       if (timedOut) throw new A2AClientError('TIMEOUT', `${rpc.name} went silent`, { cause: error });
-      if (isServiceError(error)) throw toError(error, rpc.name, signal?.aborted === true);
+      if (isServiceError(error)) throw fromGrpcError(error, rpc.name, signal?.aborted === true);
       throw error;
     } finally {
       clearTimeout(timer);

@@ -60,6 +60,8 @@ const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /** What a credential keeps for one authorization server: its tokens, the request in flight, the scopes it asks. */
 interface Slot {
+  /** The authorization server's metadata, read once (again only after a failed read). */
+  server: Promise<oauth.AuthorizationServer> | undefined;
   tokens: Tokens | undefined;
   pending: Promise<Tokens> | undefined;
   readonly scopes: Set<string>;
@@ -148,7 +150,12 @@ export function oauthTokenSource(
     const key = authorizationServerKey(scheme);
     let slot = slots.get(key);
     if (!slot) {
-      slot = { tokens: undefined, pending: undefined, scopes: new Set(options.scopes ?? []) };
+      slot = {
+        server: undefined,
+        tokens: undefined,
+        pending: undefined,
+        scopes: new Set(options.scopes ?? []),
+      };
       slots.set(key, slot);
     }
     return slot;
@@ -182,7 +189,12 @@ export function oauthTokenSource(
     previous: Tokens | undefined,
     asking: ReadonlySet<string>,
   ): Promise<Tokens> {
-    const server = await authorizationServerOf(scheme, flow, fetchImpl, insecureOk);
+    const slot = slotOf(scheme);
+    slot.server ??= authorizationServerOf(scheme, flow, fetchImpl, insecureOk).catch((error: unknown) => {
+      slot.server = undefined;
+      throw error;
+    });
+    const server = await slot.server;
     const auth = clientAuthOf(options);
     const token = server.token_endpoint ?? '';
     if (previous?.refresh !== undefined) {
