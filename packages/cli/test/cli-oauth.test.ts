@@ -89,6 +89,23 @@ describe('baton --oauth-client', () => {
     expect(sent.code).toBe(0);
   });
 
+  it('says in one line what the authorization server refused (a wrong secret)', async () => {
+    const refused = await runBaton([
+      'send',
+      agent.url,
+      'hi',
+      '--oauth-client',
+      'robot',
+      '--oauth-secret',
+      'wrong',
+    ]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toBe(
+      'baton: The authorization server refused the token request: invalid_client\n',
+    );
+    expect(refused.stdout).toBe('');
+  });
+
   it('signs a user in by the device code flow: the code on stderr, approved in a browser', async () => {
     const baton = startBaton(
       ['send', agent.url, 'hi', '--oauth-client', USER_CLIENT_ID],
