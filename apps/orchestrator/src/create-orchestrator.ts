@@ -4,6 +4,7 @@ import { type AgentCard, isA2AError } from '@baton/protocol';
 import { consoleLogger, type Logger, STORE_UNAVAILABLE, type TaskEventBus } from '@baton/server';
 import { Hono } from 'hono';
 import { createChainAgent } from './a2a/create-chain-agent.ts';
+import { createChainCatalog } from './chains/chain-catalog.ts';
 import type { ChainDefinition } from './chains/chain-definition.ts';
 import { loadChains } from './chains/load-chains.ts';
 import { type ConsoleAssets, loadConsole } from './console/build-console.ts';
@@ -65,6 +66,8 @@ export interface OrchestratorOptions {
   readonly hosting?: AgentHosting;
   /** The chain definitions runs may choose (`POST /runs { chain }`); default the shipped ones (`chains/*.json`). */
   readonly chains?: readonly ChainDefinition[];
+  /** Most items one map step takes in a run (a chain may set fewer); default 100. */
+  readonly maxMapItems?: number;
   /** The web console's built files, served at `/`; `false` for none. Default: built once per process, in memory. */
   readonly console?: (() => Promise<ConsoleAssets>) | false;
   /**
@@ -125,15 +128,18 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   const journal = createRunJournal({ records, logger, onKept: (runId, events) => feed.kept(runId, events) });
   const engine = options.engine ?? createInProcessRunEngine();
   const chains = options.chains ?? loadChains();
-  const chainOf = (name: string | undefined) =>
-    chains.find((chain) => chain.name === (name ?? 'default')) ?? (chains[0] as ChainDefinition);
+  const catalog = createChainCatalog(chains);
+  const chainOf = (name: string | undefined, version?: number) =>
+    catalog.get(name ?? 'default', version)?.chain ?? (chains[0] as ChainDefinition);
   const host = createRunHost({
     records,
     journal,
     directory,
     chainOf,
+    catalog,
     logger,
     telemetry: createRunTelemetry(),
+    ...(options.maxMapItems === undefined ? {} : { maxMapItems: options.maxMapItems }),
     onEvent: (event, view) => {
       logRunEvent(options.logger, event, view);
       if (event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled') {

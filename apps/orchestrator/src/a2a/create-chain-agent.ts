@@ -10,7 +10,7 @@ import {
   TOO_MANY_TASKS,
 } from '@baton/server';
 import { context, propagation } from '@opentelemetry/api';
-import type { ChainDefinition } from '../chains/chain-definition.ts';
+import { type ChainDefinition, skillsOf } from '../chains/chain-definition.ts';
 import type { OrchestratorAuth } from '../http/orchestrator-auth.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
 import type { RunEvent } from '../run/run-types.ts';
@@ -50,7 +50,7 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
         id: chainSkillId(chain.name),
         name: chain.name === 'default' ? 'Outline, write and summarize' : `Chain: ${chain.name}`,
         description: `${chain.description} Send the topic as text; a DataPart may carry outline options. Name this skill on the send (configuration.skillId), or put {"chain": "${chain.name}"} in the DataPart.`,
-        tags: ['chain', ...new Set(chain.steps.flatMap((step) => (step.skill ? [step.skill] : [])))],
+        tags: ['chain', ...skillsOf(chain)],
         examples: ['The history of tea'],
       })),
       ...(deps.auth

@@ -36,7 +36,7 @@ describe('chain definitions', () => {
       ['for-beginners', 'for-experts'],
       ['brief'],
     ]);
-    expect(main?.steps[0]?.timeoutMs).toBe(120_000);
+    expect(main?.steps[0]).toMatchObject({ kind: 'task', timeoutMs: 120_000 });
   });
 
   it('reads a folder of definitions, refusing each bad file with its reason while the good ones load', () => {
@@ -75,10 +75,116 @@ describe('chain definitions', () => {
     ],
     [definition([step('a'), step('a')]), 'steps[1].id: duplicates step "a"'],
     [definition([step('a')], 'z'), 'result: names no step: "z"'],
-    [definition([{ id: 'a', send: [{ topic: true }] }]), 'steps[0]: needs exactly one of skill and agent'],
+    [
+      definition([{ id: 'a', send: [{ topic: true }] }]),
+      'steps[0]: needs one of skill or agent (a task), branch, loop, map or chain',
+    ],
+    [
+      definition([{ ...step('a'), agent: 'http://127.0.0.1:1' }]),
+      'steps[0]: needs exactly one of skill and agent',
+    ],
+    // Control flow: each problem at its path, nested ones too.
+    [
+      definition(
+        [step('a'), { id: 'b', dependsOn: ['a'], loop: { until: 'true', steps: [step('c')], result: 'c' } }],
+        'b',
+      ),
+      'steps[1].loop.maxIterations: Invalid input',
+    ],
+    [
+      definition(
+        [
+          step('a'),
+          { id: 'b', dependsOn: ['a'], map: { over: 'a.sections.', steps: [step('c')], result: 'c' } },
+        ],
+        'b',
+      ),
+      'steps[1].map.over: `a.sections.` does not parse',
+    ],
+    [
+      definition([step('a'), { id: 'b', map: { over: 'a.sections', steps: [step('c')], result: 'c' } }], 'b'),
+      'steps[1].map.over: `a.sections` Unknown variable: a',
+    ],
+    [definition([step('a', [], [{ item: true }])]), 'steps[0].send[0].item: reads an item outside a map'],
+    [
+      definition(
+        [
+          step('a'),
+          { id: 'b', dependsOn: ['a'], map: { over: 'a.list', steps: [step('c', ['a'])], result: 'c' } },
+        ],
+        'b',
+      ),
+      'steps[1].map.steps[0].dependsOn[0]: names a step outside this block: "a"',
+    ],
+    [
+      definition(
+        [
+          step('a'),
+          {
+            id: 'b',
+            dependsOn: ['a'],
+            branch: {
+              cases: [{ when: 'a.ok', steps: [step('c'), step('d', ['c'])], result: 'd' }],
+              otherwise: { steps: [], result: 'zz' },
+            },
+          },
+        ],
+        'b',
+      ),
+      'steps[1].branch.otherwise.result: names no step: "zz"',
+    ],
+    [
+      definition(
+        [
+          step('a'),
+          {
+            id: 'b',
+            dependsOn: ['a'],
+            branch: { cases: [{ when: 'a.ok', steps: [step('a')], result: 'a' }] },
+          },
+        ],
+        'b',
+      ),
+      'steps[1].branch.cases[0].steps[0].id: duplicates step "a"',
+    ],
+    [
+      definition(
+        [
+          step('a'),
+          {
+            id: 'b',
+            dependsOn: ['a'],
+            loop: { until: 'c.done', maxIterations: 2, unitl: 'x', steps: [step('c')], result: 'c' },
+          },
+        ],
+        'b',
+      ),
+      'steps[1].loop: Unrecognized key: "unitl"',
+    ],
+    [
+      definition(
+        [
+          step('a'),
+          { id: 'b', skill: 'x', loop: { until: 'true', maxIterations: 1, steps: [step('c')], result: 'c' } },
+        ],
+        'b',
+      ),
+      'steps[1]: is a step of one kind only: it has keys of task and loop',
+    ],
     [definition([{ ...step('a'), send: [{ topic: true, text: 'x' }] }]), 'steps[0].send[0]'],
     [definition([{ ...step('a'), timeoutMs: 5 }]), 'steps[0].timeoutMs'],
     [definition([{ ...step('A b') }]), 'steps[0].id: must be lower-case letters'],
+    [
+      definition([
+        step('a'),
+        {
+          id: 'b',
+          dependsOn: ['a'],
+          map: { over: 'a.items.map(x, x.map(y, y.map(z, z)))', steps: [step('c')], result: 'c' },
+        },
+      ]),
+      'nests more than 2 comprehensions',
+    ],
     ['{ not json', 'test.json: not JSON'],
   ])('refuses a bad definition, naming the path: %#', (text, message) => {
     const refused = refusal(text);

@@ -1,56 +1,30 @@
 import { z } from 'zod';
+import type { Block, ChainNode, TaskNode } from '../chains/chain-nodes.ts';
+import type { Problem, StaticScope } from '../nodes/node-kind.ts';
+import { blocksOf, ChainNodeSchema, kindOf, walkNodes } from '../nodes/node-kinds.ts';
+import { StepIdSchema } from './chain-nodes.ts';
 
-const StepId = z
-  .string()
-  .regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and dashes, starting with a letter');
+export { RetryPolicySchema, type StepInput, StepInputSchema } from './chain-nodes.ts';
 
-/** One part of what a step sends: the run's topic, its options, a previous step's artifact, or fixed text. */
-export const StepInputSchema = z.union([
-  z.object({ topic: z.literal(true) }).strict(),
-  z.object({ options: z.literal(true) }).strict(),
-  z.object({ artifact: StepId }).strict(),
-  z.object({ text: z.string().min(1).max(2_000) }).strict(),
-  z.object({ data: z.record(z.string(), z.unknown()) }).strict(),
-]);
-/** One part of what a step sends. */
-export type StepInput = z.infer<typeof StepInputSchema>;
+/** Most steps a chain holds, nested ones included. */
+export const MAX_CHAIN_STEPS = 200;
+/** How deeply blocks may nest (a map in a loop in a branch is 3). */
+export const MAX_CHAIN_DEPTH = 5;
 
-/** What to do when a step's task fails: how many new tasks to try, in the same context. */
-export const RetryPolicySchema = z
-  .object({
-    attempts: z.number().int().min(1).max(5),
-    delayMs: z.number().int().min(0).max(60_000).default(0),
-  })
-  .strict();
-
-/** A step: the skill (or agent) it needs, what it sends, what it waits for, and its time and retry limits. */
-export const ChainStepSchema = z
-  .object({
-    id: StepId,
-    description: z.string().max(500).optional(),
-    /** A skill id the agents' cards declare (the step goes to the first agent offering it)... */
-    skill: z.string().min(1).max(200).optional(),
-    /** ...or a specific agent's base URL. */
-    agent: z.url().optional(),
-    send: z.array(StepInputSchema).min(1).max(10),
-    dependsOn: z.array(StepId).max(20).default([]),
-    timeoutMs: z.number().int().min(1_000).max(3_600_000).default(120_000),
-    retry: RetryPolicySchema.optional(),
-  })
-  .strict()
-  .refine((step) => (step.skill === undefined) !== (step.agent === undefined), {
-    message: 'needs exactly one of skill and agent',
-  });
-/** A step of a chain definition. */
-export type ChainStepDefinition = z.infer<typeof ChainStepSchema>;
-
-/** A chain: named steps forming a DAG, and the step whose artifact is the run's result. */
+/** A chain: named steps forming a DAG (each of any kind, some holding blocks of their own), and its result step. */
 export const ChainDefinitionSchema = z
   .object({
-    name: StepId,
+    name: StepIdSchema,
     description: z.string().min(1).max(500),
-    steps: z.array(ChainStepSchema).min(1).max(50),
-    result: StepId,
+    steps: z.array(ChainNodeSchema).min(1).max(50),
+    result: StepIdSchema,
+    /** Longest a run of it may take before it is canceled with its remote tasks; default none. */
+    deadlineMs: z
+      .number()
+      .int()
+      .min(1_000)
+      .max(7 * 24 * 3_600_000)
+      .optional(),
   })
   .strict()
   .superRefine((chain, context) => {
@@ -58,81 +32,95 @@ export const ChainDefinitionSchema = z
   });
 /** A chain definition, as data. */
 export type ChainDefinition = z.infer<typeof ChainDefinitionSchema>;
+/** A task step of a chain definition (one agent call). */
+export type ChainStepDefinition = TaskNode;
 
-interface Problem {
-  readonly path: (string | number)[];
-  readonly message: string;
+/** The skills a chain's task steps ask for, nested ones included, each once. */
+export function skillsOf(chain: Block): string[] {
+  const skills = new Set<string>();
+  for (const { node } of walkNodes(chain)) if (node.kind === 'task' && node.skill) skills.add(node.skill);
+  return [...skills];
 }
 
 /**
- * What is wrong with a chain's graph, each problem at its path: duplicate step ids, a dependency or an artifact
- * input naming no step, an artifact read from a step it does not wait for, a cycle, an unknown result step.
+ * What is wrong with a chain, each problem at its path: too many steps or too deep, duplicate step ids (unique in
+ * the whole chain), and in each block: a dependency naming no step of the block, a cycle (a loop is the only way
+ * back), a result naming no step it can see, and each step's own problems where it stands (an artifact it cannot
+ * see, an item outside a map, an expression that does not parse or names what is not in scope).
  */
-function chainProblems(chain: {
-  readonly steps: readonly {
-    readonly id: string;
-    readonly dependsOn: readonly string[];
-    readonly send: readonly StepInput[];
-  }[];
-  readonly result: string;
-}): Problem[] {
+export function chainProblems(chain: Block): Problem[] {
   const problems: Problem[] = [];
-  const index = new Map<string, number>();
-  chain.steps.forEach((step, at) => {
-    if (index.has(step.id))
-      problems.push({ path: ['steps', at, 'id'], message: `duplicates step "${step.id}"` });
-    else index.set(step.id, at);
-  });
-  chain.steps.forEach((step, at) => {
+  const known = new Set<string>();
+  let count = 0;
+  for (const { node, path, depth } of walkNodes(chain)) {
+    count += 1;
+    if (depth > MAX_CHAIN_DEPTH)
+      problems.push({ path, message: `nests blocks deeper than ${MAX_CHAIN_DEPTH}` });
+    if (known.has(node.id)) problems.push({ path: [...path, 'id'], message: `duplicates step "${node.id}"` });
+    known.add(node.id);
+  }
+  if (count > MAX_CHAIN_STEPS)
+    problems.push({ path: ['steps'], message: `has ${count} steps in all, more than ${MAX_CHAIN_STEPS}` });
+  if (problems.length > 0) return problems;
+  return blockProblems(chain, [], { visible: [], item: false, iteration: false, known });
+}
+
+/** The problems of one block where it stands (`outer`: what its enclosing steps see). */
+function blockProblems(block: Block, path: (string | number)[], outer: StaticScope): Problem[] {
+  const problems: Problem[] = [];
+  const index = new Map(block.steps.map((step, at) => [step.id, at]));
+  block.steps.forEach((step, at) => {
     step.dependsOn.forEach((dependency, position) => {
+      const where = [...path, 'steps', at, 'dependsOn', position];
       if (!index.has(dependency)) {
         problems.push({
-          path: ['steps', at, 'dependsOn', position],
-          message: `names no step: "${dependency}"`,
+          path: where,
+          message: outer.known.has(dependency)
+            ? `names a step outside this block: "${dependency}" (what the block's step waits for is already done)`
+            : `names no step: "${dependency}"`,
         });
       }
-      if (dependency === step.id) {
-        problems.push({
-          path: ['steps', at, 'dependsOn', position],
-          message: 'a step cannot depend on itself',
-        });
-      }
+      if (dependency === step.id) problems.push({ path: where, message: 'a step cannot depend on itself' });
     });
   });
-  if (!index.has(chain.result))
-    problems.push({ path: ['result'], message: `names no step: "${chain.result}"` });
   if (problems.length > 0) return problems;
-
-  const cycle = findCycle(chain.steps);
+  const cycle = findCycle(block.steps);
   if (cycle) {
     const at = index.get(cycle[0] ?? '') ?? 0;
-    problems.push({
-      path: ['steps', at, 'dependsOn'],
-      message: `forms a cycle (each step waits for the next): ${cycle.join(' → ')}`,
-    });
-    return problems;
+    return [
+      {
+        path: [...path, 'steps', at, 'dependsOn'],
+        message: `forms a cycle (each step waits for the next): ${cycle.join(' → ')}; use a loop to repeat steps`,
+      },
+    ];
   }
-  const ancestors = ancestorsOf(chain.steps);
-  chain.steps.forEach((step, at) => {
-    step.send.forEach((input, position) => {
-      if (!('artifact' in input)) return;
-      if (!index.has(input.artifact)) {
-        problems.push({
-          path: ['steps', at, 'send', position, 'artifact'],
-          message: `names no step: "${input.artifact}"`,
-        });
-      } else if (!ancestors.get(step.id)?.has(input.artifact)) {
-        problems.push({
-          path: ['steps', at, 'send', position, 'artifact'],
-          message: `reads the artifact of "${input.artifact}", which "${step.id}" does not depend on`,
-        });
-      }
-    });
+  if (!index.has(block.result) && !outer.visible.includes(block.result))
+    problems.push({ path: [...path, 'result'], message: `names no step: "${block.result}"` });
+  const ancestors = ancestorsOf(block.steps);
+  block.steps.forEach((step, at) => {
+    const here = [...path, 'steps', at];
+    const scope: StaticScope = {
+      ...outer,
+      visible: [...outer.visible, ...(ancestors.get(step.id) ?? [])],
+    };
+    for (const problem of kindOf(step).problems(step, scope))
+      problems.push({ path: [...here, ...problem.path], message: problem.message });
+    for (const held of blocksOf(step)) {
+      problems.push(
+        ...blockProblems(held.block, [...here, ...held.path], {
+          known: outer.known,
+          item: scope.item || held.item === true,
+          iteration: scope.iteration || held.iteration === true,
+          // Inside a loop, its own id reads its value so far.
+          visible: held.iteration ? [...scope.visible, step.id] : scope.visible,
+        }),
+      );
+    }
   });
   return problems;
 }
 
-type GraphStep = { readonly id: string; readonly dependsOn: readonly string[] };
+type GraphStep = Pick<ChainNode, 'id' | 'dependsOn'>;
 
 /** A cycle in the dependencies, as the ids along it (first id repeated at the end), or `undefined`. */
 export function findCycle(steps: readonly GraphStep[]): string[] | undefined {

@@ -144,8 +144,12 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         result: chain.result,
         steps: chain.steps.map((step) => ({
           id: step.id,
-          ...(step.skill === undefined ? {} : { skill: step.skill }),
-          ...(step.agent === undefined ? {} : { agent: step.agent }),
+          ...(step.kind === 'task'
+            ? {
+                ...(step.skill === undefined ? {} : { skill: step.skill }),
+                ...(step.agent === undefined ? {} : { agent: step.agent }),
+              }
+            : { kind: step.kind }),
           dependsOn: step.dependsOn,
         })),
       })),

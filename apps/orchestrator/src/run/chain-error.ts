@@ -8,7 +8,19 @@ export type ChainErrorCode =
   | 'CANCELED'
   | 'DEPENDENCY_FAILED'
   | 'STORE_UNAVAILABLE'
-  | 'RUN_TAKEN_OVER';
+  | 'RUN_TAKEN_OVER'
+  /** A chain's condition or list expression could not be evaluated (the step and the expression are named). */
+  | 'EXPRESSION_FAILED'
+  /** No case of a branch held and it has no `otherwise`. */
+  | 'NO_BRANCH_MATCHED'
+  /** A map's list is not a list, or has more items than allowed. */
+  | 'INVALID_MAP_ITEMS'
+  /** A loop ran its last iteration without its condition holding (`onExhausted: "fail"`). */
+  | 'LOOP_EXHAUSTED'
+  /** A sub-chain names a chain (or version) that does not exist, or nests too deep. */
+  | 'UNKNOWN_CHAIN'
+  /** The run went past its deadline: it was canceled with its remote tasks. */
+  | 'DEADLINE_EXCEEDED';
 
 /** The agent a step ran on, as a run reports it. */
 export interface AgentRef {

@@ -1,15 +1,19 @@
 import { type OutlineOptions, SummarySchema } from '@baton/chain';
 import { createId } from '@baton/protocol';
 import { type Context, context } from '@opentelemetry/api';
-import type { ChainDefinition, ChainStepDefinition } from '../chains/chain-definition.ts';
+import type { ChainCatalog } from '../chains/chain-catalog.ts';
+import type { ChainDefinition } from '../chains/chain-definition.ts';
+import type { ChainNode } from '../chains/chain-nodes.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
+import { DEFAULT_MAP_MAX_ITEMS } from '../nodes/map-node.ts';
+import type { NodeValue, RunContext } from '../nodes/node-kind.ts';
+import { walkNodes } from '../nodes/node-kinds.ts';
 import { ChainError, errorMessage, isReleased, RunReleased } from './chain-error.ts';
 import { planRefinement, type RefineRequest } from './plan-refinement.ts';
-import { runDag } from './run-dag.ts';
+import { ownFailure, runNodes } from './run-block.ts';
 import { RecordsUnavailableError, type RunJournal, RunLostError } from './run-journal.ts';
 import { createRunQuestions } from './run-questions.ts';
 import type { StoredRun } from './run-records.ts';
-import type { StepResult } from './run-step.ts';
 import type { RunTelemetry } from './run-telemetry.ts';
 import {
   isFinishedStatus,
@@ -20,8 +24,9 @@ import {
   type RunView,
   type StepView,
 } from './run-types.ts';
-import { attemptStep, type Round } from './step-attempts.ts';
-import { currentVersion, keepVersion, madeInRound, restoredView } from './step-versions.ts';
+import { rootScope } from './scope.ts';
+import type { Round } from './step-attempts.ts';
+import { currentVersion, madeInRound, restoredView } from './step-versions.ts';
 
 /** A run in progress or finished: its live view, its events, and the caller's controls. */
 export interface Run {
@@ -56,6 +61,10 @@ export interface RunInput {
   readonly journal: RunJournal;
   /** The chain to run. */
   readonly chain: ChainDefinition;
+  /** The chains its sub-chain steps may run; default none. */
+  readonly catalog?: ChainCatalog | undefined;
+  /** Most items a map takes at run time; default 100. */
+  readonly maxMapItems?: number | undefined;
   /** Longest time an agent may work on a step between two answers; default: each step's `timeoutMs`. */
   readonly stepTimeoutMs?: number;
   /**
@@ -87,20 +96,29 @@ export function newRunView(
     readonly topic: string;
     readonly options?: OutlineOptions | undefined;
     readonly contextId?: string;
+    /** The chain's version (kept: the run runs it, also after a takeover); default 1. */
+    readonly chainVersion?: number | undefined;
+    /** Overrides the chain's `deadlineMs`. */
+    readonly deadlineMs?: number | undefined;
   },
 ): RunView {
+  const deadlineMs = input.deadlineMs ?? chain.deadlineMs;
+  const now = Date.now();
   return {
     runId: createId(),
     chain: chain.name,
+    ...(input.chainVersion === undefined ? {} : { chainVersion: input.chainVersion }),
+    ...(deadlineMs === undefined ? {} : { deadline: new Date(now + deadlineMs).toISOString() }),
     contextId: input.contextId ?? createId(),
     topic: input.topic,
     ...(input.options === undefined ? {} : { options: input.options }),
     status: 'running',
-    createdAt: new Date().toISOString(),
+    createdAt: new Date(now).toISOString(),
     steps: chain.steps.map(
       (step): StepView => ({
         step: step.id,
-        ...(step.skill === undefined ? {} : { skill: step.skill }),
+        ...(step.kind === 'task' && step.skill !== undefined ? { skill: step.skill } : {}),
+        ...(step.kind === 'task' ? {} : { kind: step.kind }),
         dependsOn: step.dependsOn,
       }),
     ),
@@ -155,15 +173,6 @@ export function roundOf(view: RunView): number {
 
 const isCanceled = (error: unknown, signal: AbortSignal) =>
   signal.aborted || (error instanceof ChainError && error.code === 'CANCELED');
-
-/** The first failure that is a step's own (not a step skipped for another's failure). */
-const ownFailure = (outcomes: readonly PromiseSettledResult<StepResult>[]) =>
-  outcomes
-    .map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as unknown) : undefined))
-    .find(
-      (reason) =>
-        reason !== undefined && !(reason instanceof ChainError && reason.code === 'DEPENDENCY_FAILED'),
-    );
 
 /** What the run reports of the error that failed it. */
 function failureOf(error: unknown): NonNullable<RunView['error']> {
@@ -254,71 +263,77 @@ export function createRun(input: RunInput): Run {
   };
   const stepView = (id: string) => view.steps.find((step) => step.step === id) as StepView;
 
-  /** Runs one planned step of a round: reads its made version (a resumed round), or attempts it. */
-  async function runPlannedStep(definition: ChainStepDefinition, round: Round): Promise<StepResult> {
-    const shown = stepView(definition.id);
-    const made = madeInRound(shown, round.refinement);
-    if (made) return { taskId: made.taskId, value: made.artifact };
-    if (!round.underWay.has(definition.id)) {
-      delete shown.outcome;
-      delete shown.error;
-      delete shown.taskId;
-      delete shown.state;
-    }
-    try {
-      const result = await attemptStep(attempts, definition, shown, round);
-      const version = keepVersion(view, definition, result, round);
-      shown.outcome = 'completed';
-      delete shown.error;
-      emit({
-        type: 'artifact.completed',
-        step: definition.id,
-        artifact: result.value,
-        version: version.version,
-      });
-      return result;
-    } catch (error) {
-      const canceled = isCanceled(error, round.signal);
-      shown.outcome = canceled ? 'canceled' : 'failed';
-      shown.error = errorMessage(error);
-      if (!canceled) emit({ type: 'step.failed', step: definition.id, error: shown.error });
-      throw error;
-    }
-  }
+  /** What the steps of a round run with. */
+  const contextOf = (round: Round): RunContext => ({
+    ...attempts,
+    round,
+    chainOf: (name, version) => input.catalog?.get(name, version),
+    maxMapItems: input.maxMapItems ?? DEFAULT_MAP_MAX_ITEMS,
+  });
 
   /**
-   * Checks that every planned step has an agent before the first one runs: a missing skill or an agent that cannot
-   * be reached fails the round at once, not after the steps before it have run.
+   * Checks that every task step of the chain (nested ones too) has an agent before the first one runs: a missing
+   * skill or an agent that cannot be reached fails the round at once, not after the steps before it have run.
    */
   const checkAgents = (planned: ReadonlySet<string>, signal: AbortSignal) =>
     Promise.all(
       chain.steps
         .filter((step) => planned.has(step.id))
+        .flatMap((step) => [...walkNodes({ steps: [step], result: step.id })].map((found) => found.node))
+        .flatMap((node) => (node.kind === 'task' ? [node] : []))
         .map((step) =>
           input.directory.agentFor({ step: step.id, skill: step.skill, agent: step.agent }, signal),
         ),
     );
 
+  /** The artifact a step of the run's own has kept (its current version; a composite step's artifact). */
+  const readKept = (node: ChainNode): NodeValue | undefined => {
+    if (node.kind === 'task') {
+      const version = currentVersion(stepView(node.id));
+      return version && { value: version.artifact, taskIds: [version.taskId] };
+    }
+    const value = view.artifacts[node.id];
+    return value === undefined ? undefined : { value, taskIds: [] };
+  };
+
+  /** Runs a composite step of the run's own (a branch, loop, map or sub-chain), shown in its step view. */
+  async function runComposite(node: ChainNode, execute: () => Promise<NodeValue>, round: Round) {
+    const shown = stepView(node.id);
+    const before = shown.outcome === 'completed' ? JSON.stringify(view.artifacts[node.id]) : undefined;
+    delete shown.outcome;
+    delete shown.error;
+    try {
+      const result = await execute();
+      shown.outcome = 'completed';
+      view.artifacts[node.id] = result.value;
+      // A resumed round goes through what it had done again, from what was kept: said once.
+      if (!(round.resumed && before === JSON.stringify(result.value)))
+        emit({ type: 'artifact.completed', step: node.id, artifact: result.value });
+      return result;
+    } catch (error) {
+      const canceled = isCanceled(error, round.signal);
+      shown.outcome = canceled ? 'canceled' : 'failed';
+      shown.error = errorMessage(error);
+      if (!canceled) emit({ type: 'step.failed', step: node.id, error: shown.error });
+      throw error;
+    }
+  }
+
   /** Runs the `planned` steps as a DAG (once each has an agent); the others are read as they are. */
   const runSteps = async (planned: ReadonlySet<string>, round: Round) => {
     await checkAgents(planned, round.signal);
-    return runDagOf(planned, round);
-  };
-  const runDagOf = (planned: ReadonlySet<string>, round: Round) =>
-    runDag(chain, planned, {
-      signal: round.signal,
-      readKept: (definition) => {
-        const version = currentVersion(stepView(definition.id));
-        return version && { taskId: version.taskId, value: version.artifact };
-      },
-      run: (definition) => runPlannedStep(definition, round),
-      notRun: (definition, why, canceled) => {
-        const shown = stepView(definition.id);
+    return runNodes(contextOf(round), chain.steps, rootScope(), round.signal, {
+      planned,
+      readKept,
+      run: (node, execute) => (node.kind === 'task' ? execute() : runComposite(node, execute, round)),
+      notRun: (node, why, canceled) => {
+        const shown = stepView(node.id);
         shown.outcome = canceled ? 'canceled' : 'skipped';
         shown.error = why;
-        if (!canceled) emit({ type: 'step.skipped', step: definition.id, error: why });
+        if (!canceled) emit({ type: 'step.skipped', step: node.id, error: why });
       },
     });
+  };
 
   /** The run's own round: every step, until the result step completes or cannot. */
   async function runChain(round: Round): Promise<void> {
@@ -417,6 +432,22 @@ export function createRun(input: RunInput): Run {
       ...(refinement ? { refinement } : {}),
     };
     resuming = false;
+    // Past its deadline the run is canceled, with its remote tasks (the deadline is kept: a run taken over keeps it).
+    const deadline =
+      refinement === undefined && view.deadline !== undefined ? Date.parse(view.deadline) : undefined;
+    const deadlineTimer =
+      deadline === undefined
+        ? undefined
+        : setTimeout(
+            () =>
+              controller.abort(
+                new ChainError(
+                  'DEADLINE_EXCEEDED',
+                  `The run passed its deadline (${view.deadline}) and was canceled`,
+                ),
+              ),
+            Math.max(0, deadline - Date.now()),
+          );
     const running = traced ? context.with(traced.context, () => work(round)) : work(round);
     return running
       .catch((error: unknown) => {
@@ -427,11 +458,15 @@ export function createRun(input: RunInput): Run {
         }
         if (isCanceled(error, signal)) {
           view.status = 'canceled';
+          const reason: unknown = signal.reason;
+          if (reason instanceof ChainError && reason.code === 'DEADLINE_EXCEEDED')
+            view.error = failureOf(reason);
           emit({ type: 'run.canceled' });
           return;
         }
         failRun(failureOf(error));
       })
+      .finally(() => clearTimeout(deadlineTimer))
       .then(() => log.kept().catch(() => undefined))
       .then(() => {
         listeners.clear();

@@ -1,32 +1,32 @@
-import type { ChainDefinition, ChainStepDefinition } from '../chains/chain-definition.ts';
+import type { ChainNode } from '../chains/chain-nodes.ts';
 import { ChainError } from './chain-error.ts';
 
 /** What {@link runDag} asks of its caller. */
 export interface DagSteps<Result> {
   readonly signal: AbortSignal;
   /** The result of a step that is read, not run (not planned this round); `undefined` when it has none. */
-  readonly readKept: (definition: ChainStepDefinition) => Result | undefined;
+  readonly readKept: (definition: ChainNode) => Result | undefined;
   /** Runs a planned step whose dependencies all completed. */
-  readonly run: (definition: ChainStepDefinition) => Promise<Result>;
+  readonly run: (definition: ChainNode) => Promise<Result>;
   /** Told of a planned step that is not run: a dependency did not complete, or the round was canceled. */
-  readonly notRun: (definition: ChainStepDefinition, why: string, canceled: boolean) => void;
+  readonly notRun: (definition: ChainNode, why: string, canceled: boolean) => void;
 }
 
 /**
- * Runs the `planned` steps of `chain` as a DAG: each starts as soon as every step it depends on has completed, so
+ * Runs the `planned` steps of a block (`nodes`) as a DAG: each starts as soon as every step it depends on has completed, so
  * independent steps run in parallel; a step whose dependency failed is not run. The steps not planned are read as
- * they are. Settles with each planned step's outcome, in the chain's order.
+ * they are. Settles with each planned step's outcome, in the block's order.
  */
 export function runDag<Result>(
-  chain: ChainDefinition,
+  nodes: readonly ChainNode[],
   planned: ReadonlySet<string>,
   steps: DagSteps<Result>,
 ): Promise<PromiseSettledResult<Result>[]> {
   const { signal } = steps;
   const started = new Map<string, Promise<Result>>();
-  const definitionOf = (id: string) => chain.steps.find((step) => step.id === id) as ChainStepDefinition;
+  const definitionOf = (id: string) => nodes.find((step) => step.id === id) as ChainNode;
 
-  const runOne = (definition: ChainStepDefinition): Promise<Result> => {
+  const runOne = (definition: ChainNode): Promise<Result> => {
     const known = started.get(definition.id);
     if (known) return known;
     const work = (async (): Promise<Result> => {
@@ -55,5 +55,5 @@ export function runDag<Result>(
     started.set(definition.id, work);
     return work;
   };
-  return Promise.allSettled(chain.steps.filter((step) => planned.has(step.id)).map(runOne));
+  return Promise.allSettled(nodes.filter((step) => planned.has(step.id)).map(runOne));
 }

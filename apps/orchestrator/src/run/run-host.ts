@@ -1,5 +1,6 @@
 import type { Logger } from '@baton/server';
 import { propagation, ROOT_CONTEXT } from '@opentelemetry/api';
+import type { ChainCatalog } from '../chains/chain-catalog.ts';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
 import type { RunDriver } from '../engine/run-engine.ts';
@@ -20,12 +21,17 @@ export interface RunHost {
 
 /** What {@link createRunHost} needs. */
 export interface RunHostOptions
-  extends Pick<RunInput, 'telemetry' | 'stepTimeoutMs' | 'recordsOutageMs' | 'agentRetryMs' | 'onEvent'> {
+  extends Pick<
+    RunInput,
+    'telemetry' | 'stepTimeoutMs' | 'recordsOutageMs' | 'agentRetryMs' | 'onEvent' | 'maxMapItems'
+  > {
   readonly records: RunRecords;
   readonly journal: RunJournal;
   readonly directory: AgentDirectory;
-  /** The chain a kept run names (`default` for a run kept before chains had names). */
-  readonly chainOf: (name: string | undefined) => ChainDefinition;
+  /** The chain a kept run names, at the version it was started with (`default` for a run kept before chains had names). */
+  readonly chainOf: (name: string | undefined, version?: number) => ChainDefinition;
+  /** The chains sub-chain steps may run. */
+  readonly catalog?: ChainCatalog | undefined;
   readonly logger: Logger;
   /** Wait between two reads of a run while the records cannot be reached; default 500 ms. */
   readonly retryDelayMs?: number;
@@ -66,7 +72,9 @@ export function createRunHost(options: RunHostOptions): RunHost {
           from: stored,
           journal: options.journal,
           directory: options.directory,
-          chain: options.chainOf(stored.view.chain),
+          chain: options.chainOf(stored.view.chain, stored.view.chainVersion),
+          catalog: options.catalog,
+          ...(options.maxMapItems === undefined ? {} : { maxMapItems: options.maxMapItems }),
           ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
           ...(options.stepTimeoutMs === undefined ? {} : { stepTimeoutMs: options.stepTimeoutMs }),
           ...(options.recordsOutageMs === undefined ? {} : { recordsOutageMs: options.recordsOutageMs }),

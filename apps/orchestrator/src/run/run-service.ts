@@ -84,7 +84,7 @@ export interface RunServiceOptions {
   readonly feed: RunFeed;
   /** Carries answers and cancels to the instance driving a run (a shared engine needs it). */
   readonly bus?: TaskEventBus | undefined;
-  readonly chainOf: (name: string | undefined) => ChainDefinition;
+  readonly chainOf: (name: string | undefined, version?: number) => ChainDefinition;
   readonly logger: Logger;
   /** Longest wait for a write to be kept before a request gets 503 STORE_UNAVAILABLE; default 10 s. */
   readonly keptWithinMs?: number;
@@ -391,7 +391,11 @@ export function createRunService(options: RunServiceOptions): RunService {
         const stored = await loadOrUnavailable(runId);
         if (stored === undefined) throw notFound(runId);
         const view = structuredClone(stored.view);
-        const { refinement, event } = beginRefinement(view, options.chainOf(view.chain), request);
+        const { refinement, event } = beginRefinement(
+          view,
+          options.chainOf(view.chain, view.chainVersion),
+          request,
+        );
         if (!(await writeUndriven(stored, view, [event]))) continue;
         await engine.submit(runId, refinement.refinement).catch((error: unknown) =>
           logger.warn('Could not hand a refinement to the run engine; the next reconcile does', {

@@ -14,6 +14,8 @@ export interface StepView {
   readonly step: string;
   /** The skill the step asks for (absent when the definition names an agent instead). */
   readonly skill?: string;
+  /** The step's kind when it is not a task: `branch`, `loop`, `map` or `chain`. */
+  readonly kind?: 'branch' | 'loop' | 'map' | 'chain';
   /** The steps it waits for. */
   readonly dependsOn?: readonly string[];
   agent?: AgentRef;
@@ -78,6 +80,61 @@ export interface RefinementView {
   finishedAt?: string;
 }
 
+/**
+ * One execution of a task step: a top-level step's (each round), or a step inside a map item, a loop iteration, a
+ * branch's case or a sub-chain. Its `key` is unique in the run's round (`sections[2]/section`, `review#1/check`).
+ */
+export interface InstanceView {
+  readonly key: string;
+  /** The step's id in the chain. */
+  readonly step: string;
+  /** The refinement it ran in; absent for the run's own round. */
+  readonly round?: number;
+  /** The item of the innermost map around it (0, 1, …). */
+  readonly index?: number;
+  /** The iteration of the innermost loop around it (1, 2, …). */
+  readonly iteration?: number;
+  agent?: AgentRef;
+  taskId?: string;
+  state?: TaskState;
+  attempts?: number;
+  outcome?: StepOutcome;
+  error?: string;
+  readonly startedAt: string;
+  endedAt?: string;
+  /** Its artifact (inside a branch, loop, map or sub-chain; a top-level step's is in its `versions`). */
+  artifact?: unknown;
+}
+
+/** A choice the run made, kept before it acted on it: a branch taken, a map's items, a loop's iterations. */
+export interface DecisionView {
+  /** The deciding step's instance key. */
+  readonly key: string;
+  readonly step: string;
+  readonly kind: 'branch' | 'map' | 'loop' | 'chain';
+  readonly round?: number;
+  readonly at: string;
+  /** A branch: the case taken (0, 1, …), `otherwise`. */
+  readonly case?: number | 'otherwise';
+  /** A map: how many items it runs. */
+  readonly items?: number;
+  /** A loop: the iterations begun so far; `done` once its condition held or it ran out. */
+  iterations?: number;
+  done?: boolean;
+  exhausted?: boolean;
+  /** A sub-chain: the chain and version it runs. */
+  readonly chain?: string;
+  readonly version?: number;
+}
+
+/** Where an event happened inside a branch, loop, map or sub-chain (absent at a run's own steps). */
+export interface InstanceTags {
+  /** The instance key (`sections[2]/section`). */
+  readonly instance?: string;
+  readonly index?: number;
+  readonly iteration?: number;
+}
+
 /** A question an agent asks, open until answered. */
 export interface OpenQuestion {
   readonly step: string;
@@ -114,6 +171,14 @@ export interface RunView {
   traceId?: string;
   /** The W3C trace context of the run's span: refinements, and the run after a restart, join its trace. */
   traceparent?: string;
+  /** The version of the chain it runs (pinned when it started). */
+  readonly chainVersion?: number;
+  /** Every task execution, in the order begun (a step inside a map or loop once per item or iteration). */
+  instances?: InstanceView[];
+  /** Every branch taken, map's items and loop's iterations, in the order decided. */
+  decisions?: DecisionView[];
+  /** When the run is canceled if it has not ended (`deadlineMs` of the chain or the request). */
+  readonly deadline?: string;
   /** The refinements asked for, oldest first; absent until the first. */
   refinements?: RefinementView[];
   /**
@@ -138,32 +203,32 @@ export type RunEventBody =
       readonly chain?: string;
     }
   | { readonly type: 'run.resumed'; readonly step?: string }
-  | {
+  | (InstanceTags & {
       readonly type: 'step.started';
       readonly step: string;
       readonly agent: AgentRef;
       readonly attempt?: number;
-    }
-  | {
+    })
+  | (InstanceTags & {
       readonly type: 'step.state';
       readonly step: string;
       readonly taskId: string;
       readonly state: TaskState;
       readonly message?: string;
-    }
-  | {
+    })
+  | (InstanceTags & {
       readonly type: 'artifact.chunk';
       readonly step: string;
       readonly name: string;
       readonly text: string;
       readonly lastChunk: boolean;
-    }
-  | {
+    })
+  | (InstanceTags & {
       readonly type: 'artifact.completed';
       readonly step: string;
       readonly artifact: unknown;
       readonly version?: number;
-    }
+    })
   | {
       readonly type: 'refine.started';
       readonly step: string;
@@ -185,15 +250,45 @@ export type RunEventBody =
       readonly error: string;
     }
   | { readonly type: 'refine.canceled'; readonly step: string; readonly refinement: number }
-  | {
+  | (InstanceTags & {
       readonly type: 'step.retrying';
       readonly step: string;
       readonly attempt: number;
       readonly error: string;
-    }
-  | { readonly type: 'step.failed'; readonly step: string; readonly error: string }
-  | { readonly type: 'step.skipped'; readonly step: string; readonly error: string }
+    })
+  | (InstanceTags & { readonly type: 'step.failed'; readonly step: string; readonly error: string })
+  | (InstanceTags & { readonly type: 'step.skipped'; readonly step: string; readonly error: string })
   | { readonly type: 'input.required'; readonly step: string; readonly question: string }
+  | {
+      readonly type: 'branch.decided';
+      readonly step: string;
+      readonly instance: string;
+      /** The case taken (0, 1, …) or `otherwise`, and its condition. */
+      readonly case: number | 'otherwise';
+      readonly when?: string;
+    }
+  | { readonly type: 'map.started'; readonly step: string; readonly instance: string; readonly items: number }
+  | {
+      readonly type: 'loop.iteration';
+      readonly step: string;
+      readonly instance: string;
+      readonly iteration: number;
+    }
+  | {
+      readonly type: 'loop.ended';
+      readonly step: string;
+      readonly instance: string;
+      readonly iterations: number;
+      /** Whether it ran out of iterations without its condition holding. */
+      readonly exhausted: boolean;
+    }
+  | {
+      readonly type: 'chain.started';
+      readonly step: string;
+      readonly instance: string;
+      readonly chain: string;
+      readonly version: number;
+    }
   | {
       readonly type: 'input.answered';
       readonly step: string;

@@ -1,15 +1,22 @@
 import { instructionPart } from '@baton/chain';
 import { type Context, context } from '@opentelemetry/api';
-import type { ChainStepDefinition } from '../chains/chain-definition.ts';
+import type { TaskNode } from '../chains/chain-nodes.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
 import { ChainError, errorMessage } from './chain-error.ts';
 import { pause } from './pause.ts';
 import type { RunQuestions } from './run-questions.ts';
 import { runStep, type StepResult } from './run-step.ts';
 import type { RunTelemetry } from './run-telemetry.ts';
-import type { RefinementView, RunEvent, RunEventBody, RunView, StepView } from './run-types.ts';
-import { stepParts } from './step-parts.ts';
-import { currentVersion } from './step-versions.ts';
+import type {
+  InstanceTags,
+  InstanceView,
+  RefinementView,
+  RunEvent,
+  RunEventBody,
+  RunView,
+  StepView,
+} from './run-types.ts';
+import { type StepSources, stepParts } from './step-parts.ts';
 
 /** One round of work of a run: the run itself, or a refinement and the steps it runs again. */
 export interface Round {
@@ -47,48 +54,69 @@ const isFinal = (error: unknown, signal: AbortSignal) =>
 
 /**
  * The id of the first message of a step attempt: the same on every resume of that attempt, another for each
- * attempt and each round, so an agent that keeps message ids makes exactly one task per attempt.
+ * attempt, each round and each instance (`key`: the step's id at the top, `sections[2]/section` inside a map), so
+ * an agent that keeps message ids makes exactly one task per attempt.
  */
-export function stepMessageId(runId: string, round: Round, step: string, attempt: number): string {
-  return `${runId}:${round.refinement?.refinement ?? 0}:${step}:${attempt}`;
+export function stepMessageId(runId: string, round: Round, key: string, attempt: number): string {
+  return `${runId}:${round.refinement?.refinement ?? 0}:${key}:${attempt}`;
+}
+
+/** What an attempt reports on: a top-level step's view, or an instance's. */
+type Attempted = Pick<StepView, 'agent' | 'taskId' | 'state' | 'attempts'>;
+
+/** Which execution of a task step is attempted, and what it reads. */
+export interface AttemptTarget {
+  /** The instance key: names its messages, its questions and its events. */
+  readonly key: string;
+  /** Where its agent, task, state and attempts are shown (a top-level step's view, or the instance). */
+  readonly shown: Attempted;
+  readonly instance: InstanceView;
+  /** It was under way when the run was last kept: its task is followed (or its message sent again), not new. */
+  readonly resuming: boolean;
+  readonly sources: StepSources;
+  /** Tasks named first in `referenceTaskIds` (the version it refines, the same step's previous iteration). */
+  readonly references: readonly string[];
+  readonly tags: InstanceTags;
 }
 
 /** Sends the step's task (and its retries, by its policy) until one completes; resolves with the artifact. */
 export async function attemptStep(
   run: AttemptContext,
-  definition: ChainStepDefinition,
-  shown: StepView,
+  definition: TaskNode,
+  target: AttemptTarget,
   round: Round,
+  signal: AbortSignal = round.signal,
 ): Promise<StepResult> {
-  const { view, emit } = run;
-  const { signal, refinement } = round;
+  const { emit } = run;
+  const { shown, instance, tags, key, resuming } = target;
+  const note = (fields: Attempted) => {
+    Object.assign(shown, fields);
+    if ((instance as object) !== shown) Object.assign(instance, fields);
+  };
+  const { refinement } = round;
   const agent = await run.directory.agentFor(
     { step: definition.id, skill: definition.skill, agent: definition.agent },
     signal,
   );
   const ref = { name: agent.name, url: agent.url };
-  shown.agent = ref;
+  note({ agent: ref });
   const attempts = definition.retry?.attempts ?? 1;
   const failedTasks: string[] = [];
-  const replaced = currentVersion(shown);
-  const refined = refinement?.step === definition.id ? refinement : undefined;
-  const refinedTask = refined
-    ? shown.versions?.find((version) => version.version === refined.refines)?.taskId
-    : replaced?.taskId;
-  const resuming = round.underWay.has(definition.id);
+  const refined = refinement?.step === definition.id && key === definition.id ? refinement : undefined;
   for (let number = resuming ? (shown.attempts ?? 1) : 1; ; number += 1) {
     const resumeTaskId = resuming && number === (shown.attempts ?? 1) ? shown.taskId : undefined;
     const resumeSend = resuming && number === (shown.attempts ?? 1) && resumeTaskId === undefined;
     if (resumeTaskId === undefined && !resumeSend) {
-      shown.attempts = number;
+      note({ attempts: number });
       emit({
         type: 'step.started',
         step: definition.id,
         agent: ref,
         ...(number > 1 ? { attempt: number } : {}),
+        ...tags,
       });
     }
-    const { parts, references } = stepParts(definition.send, sourcesOf(view));
+    const { parts, references } = stepParts(definition.send, target.sources);
     if (refined) parts.push(instructionPart(refined.instruction));
     const traced = run.telemetry?.step(round.trace, definition.id, number);
     try {
@@ -98,25 +126,24 @@ export async function attemptStep(
           step: definition.id,
           skill: definition.skill,
           agent,
-          contextId: view.contextId,
+          contextId: run.view.contextId,
           parts,
-          referenceTaskIds: [...(refinedTask ? [refinedTask] : []), ...references, ...failedTasks],
+          referenceTaskIds: [...new Set([...target.references, ...references, ...failedTasks])],
           signal,
           timeoutMs: run.stepTimeoutMs ?? definition.timeoutMs,
-          messageId: stepMessageId(view.runId, round, definition.id, number),
+          messageId: stepMessageId(run.view.runId, round, key, number),
           checkpoint: run.checkpoint,
           ...(run.agentRetryMs === undefined ? {} : { retryWithinMs: run.agentRetryMs }),
           emit: (event) => {
             if (event.type === 'step.state') {
-              shown.taskId = event.taskId;
-              shown.state = event.state;
+              note({ taskId: event.taskId, state: event.state });
               if (refined) refined.taskId = event.taskId;
               if (event.state === 'TASK_STATE_WORKING' || event.state === 'TASK_STATE_COMPLETED')
-                run.questions.settled(definition.id);
-            } else if (event.type === 'artifact.chunk') run.questions.settled(definition.id);
-            emit(event);
+                run.questions.settled(key);
+            } else if (event.type === 'artifact.chunk') run.questions.settled(key);
+            emit({ ...event, ...tags } as RunEventBody);
           },
-          ask: (question) => run.questions.ask(definition.id, question, signal),
+          ask: (question) => run.questions.ask(key, question, signal),
         });
       const result = await (traced ? context.with(traced.context, send) : send());
       traced?.end();
@@ -125,18 +152,14 @@ export async function attemptStep(
       traced?.end(error);
       if (isFinal(error, signal) || number >= attempts) throw error;
       if (shown.taskId !== undefined) failedTasks.push(shown.taskId);
-      emit({ type: 'step.retrying', step: definition.id, attempt: number + 1, error: errorMessage(error) });
+      emit({
+        type: 'step.retrying',
+        step: definition.id,
+        attempt: number + 1,
+        error: errorMessage(error),
+        ...tags,
+      });
       await pause(definition.retry?.delayMs ?? 0, signal);
     }
   }
-}
-
-/** What steps read: the topic, the options, and each step's version that goes on, with its task. */
-function sourcesOf(view: RunView) {
-  const taskIds = new Map<string, string>();
-  for (const step of view.steps) {
-    const version = currentVersion(step);
-    if (version) taskIds.set(step.step, version.taskId);
-  }
-  return { topic: view.topic, options: view.options, artifacts: view.artifacts, taskIds };
 }
