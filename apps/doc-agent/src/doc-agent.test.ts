@@ -6,6 +6,7 @@ import {
   DocumentSchema,
   loadKnowledgeSource,
   type Outline,
+  SECTION_SKILLS,
 } from '@baton/chain';
 import {
   type A2AClient,
@@ -48,7 +49,11 @@ afterAll(() => Promise.all(servers.map((running) => running.close())));
 describe('the doc agent', () => {
   it('advertises the document skill the orchestrator looks for', async () => {
     const client = await clientFor(createOfflineDocumentGenerator());
-    expect(client.card.skills.map((skill) => skill.id)).toEqual([CHAIN_SKILLS.document]);
+    expect(client.card.skills.map((skill) => skill.id)).toEqual([
+      CHAIN_SKILLS.document,
+      SECTION_SKILLS.section,
+      SECTION_SKILLS.assemble,
+    ]);
   });
 
   it('streams one document artifact section by section, ending with the Document as data', async () => {

@@ -1,7 +1,14 @@
 import { type AgentHosting, hostingOptions } from '@baton/agent-host';
-import { CHAIN_ARTIFACTS, type DocumentGenerator, OutlineSchema, readContract } from '@baton/chain';
+import {
+  CHAIN_ARTIFACTS,
+  type DocumentGenerator,
+  OutlineSchema,
+  readContract,
+  SECTION_SKILLS,
+} from '@baton/chain';
 import { type A2AServer, type AgentExecutor, createA2AServer } from '@baton/server';
 import { DOC_AGENT_CARD } from './document-card.ts';
+import { assembleExecutor, createSectionExecutor } from './section-executor.ts';
 import { streamDocument } from './stream-document.ts';
 
 /** What the doc agent is built from. */
@@ -23,6 +30,11 @@ export function createDocAgent(options: DocAgentOptions): A2AServer {
   return createA2AServer({
     card: DOC_AGENT_CARD,
     executor: createDocExecutor(options.generator),
+    // A send that names a skill (client-directed skill selection) runs that skill's executor.
+    skillExecutors: {
+      [SECTION_SKILLS.section]: createSectionExecutor(options.generator),
+      [SECTION_SKILLS.assemble]: assembleExecutor,
+    },
     // Its executor is a pure function of its input: a task its instance left is started again, not failed.
     ...hostingOptions(options, { restartable: true }),
   });

@@ -75,15 +75,22 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefin
 }
 
 /**
- * `BATON_MAX_RUNS_IN_FLIGHT` (runs driven at once before new ones are refused with 503; default 200) and
- * `BATON_MAX_RUNS_PER_CALLER` (runs one authenticated caller may have in flight before 429; default half).
+ * `BATON_MAX_RUNS_IN_FLIGHT` (runs driven at once before new ones are refused with 503; default 200),
+ * `BATON_MAX_RUNS_PER_CALLER` (runs one authenticated caller may have in flight before 429; default half) and
+ * `BATON_MAP_MAX_ITEMS` (most items one map step takes in a run; default 100).
  */
-function readRunLimit(env: NodeJS.ProcessEnv): { maxRunsInFlight?: number; maxRunsPerCaller?: number } {
+function readRunLimit(env: NodeJS.ProcessEnv): {
+  maxRunsInFlight?: number;
+  maxRunsPerCaller?: number;
+  maxMapItems?: number;
+} {
   const maxRunsInFlight = positiveInteger(env, 'BATON_MAX_RUNS_IN_FLIGHT');
   const maxRunsPerCaller = positiveInteger(env, 'BATON_MAX_RUNS_PER_CALLER');
+  const maxMapItems = positiveInteger(env, 'BATON_MAP_MAX_ITEMS');
   return {
     ...(maxRunsInFlight === undefined ? {} : { maxRunsInFlight }),
     ...(maxRunsPerCaller === undefined ? {} : { maxRunsPerCaller }),
+    ...(maxMapItems === undefined ? {} : { maxMapItems }),
   };
 }
 

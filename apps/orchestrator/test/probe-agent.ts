@@ -25,13 +25,13 @@ export interface ProbeAgent {
   close(): Promise<void>;
 }
 
-export const PROBE_SKILLS = ['test.slow', 'test.flaky', 'test.fail', 'test.ask'] as const;
+export const PROBE_SKILLS = ['test.slow', 'test.flaky', 'test.fail', 'test.ask', 'test.items'] as const;
 const quiet = { error: () => undefined, warn: () => undefined };
 
 /**
  * Starts a probe agent on 127.0.0.1. The text's `test.<skill>` decides what it does: `slow` works 300 ms and
  * echoes the text and part count as a DataPart; `flaky` fails the first time it sees a text; `fail` always fails;
- * `ask` asks a question and returns the answer.
+ * `ask` asks a question and returns the answer; `items` answers `{ items: ["one", …, "six"] }` at once.
  */
 export async function startProbeAgent(): Promise<ProbeAgent> {
   const received: Received[] = [];
@@ -59,6 +59,12 @@ export async function startProbeAgent(): Promise<ProbeAgent> {
             flakyFailures.set(text, failures + 1);
             return void (await ctx.fail({ parts: [{ text: 'failed the first time' }] }));
           }
+        }
+        if (skill === 'test.items') {
+          entry.endedAt = Date.now();
+          const items = ['one', 'two', 'three', 'four', 'five', 'six'];
+          await ctx.addArtifact({ name: 'items', parts: [{ data: { items } }] });
+          return undefined;
         }
         if (skill === 'test.ask') {
           const answer = messageText(await ctx.requestInput({ parts: [{ text: `Which one for ${text}?` }] }));

@@ -4,6 +4,7 @@ import {
   CHAIN_SKILLS,
   createExtractiveSummaryGenerator,
   loadKnowledgeSource,
+  SECTION_SKILLS,
   SummarySchema,
   writeOfflineDocument,
 } from '@baton/chain';
@@ -54,7 +55,10 @@ describe('the summary agent', () => {
   const send = async (message: Message) => taskOf(await client.sendMessage({ message }));
 
   it('advertises the summary skill the orchestrator looks for', () => {
-    expect(client.card.skills.map((skill) => skill.id)).toEqual([CHAIN_SKILLS.summary]);
+    expect(client.card.skills.map((skill) => skill.id)).toEqual([
+      CHAIN_SKILLS.summary,
+      SECTION_SKILLS.review,
+    ]);
   });
 
   it('summarizes a Document DataPart into a summary artifact with text and a Summary', async () => {

@@ -5,12 +5,14 @@ import {
   type Document,
   DocumentSchema,
   readContract,
+  SECTION_SKILLS,
   type SummaryGenerator,
   SummarySchema,
 } from '@baton/chain';
 import { A2AError, JsonValueSchema, type Message } from '@baton/protocol';
 import { type A2AServer, type AgentExecutor, createA2AServer, messageText } from '@baton/server';
 import { documentFromSummaries, documentFromText } from './document-from-text.ts';
+import { reviewExecutor } from './review-executor.ts';
 import { SUMMARY_AGENT_CARD } from './summary-card.ts';
 
 /** What the summary agent is built from. */
@@ -33,6 +35,8 @@ export function createSummaryAgent(options: SummaryAgentOptions): A2AServer {
   return createA2AServer({
     card: SUMMARY_AGENT_CARD,
     executor: createSummaryExecutor(options.generator),
+    // A send that names the review skill (client-directed skill selection) gets the reviewer.
+    skillExecutors: { [SECTION_SKILLS.review]: reviewExecutor },
     // Its executor is a pure function of its input: a task its instance left is started again, not failed.
     ...hostingOptions(options, { restartable: true }),
   });

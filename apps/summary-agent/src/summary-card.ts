@@ -1,7 +1,7 @@
-import { CHAIN_SKILLS } from '@baton/chain';
+import { CHAIN_SKILLS, SECTION_SKILLS } from '@baton/chain';
 import type { AgentCardInput } from '@baton/server';
 
-/** The summary agent's card: one skill, found by the orchestrator through `CHAIN_SKILLS.summary`. */
+/** The summary agent's card: the summary skill (`CHAIN_SKILLS.summary`) and the reviewer (`SECTION_SKILLS.review`). */
 export const SUMMARY_AGENT_CARD: AgentCardInput = {
   name: 'Summary agent',
   description:
@@ -23,6 +23,18 @@ export const SUMMARY_AGENT_CARD: AgentCardInput = {
         'Paste an article, a report or meeting notes to get its summary.',
       ],
       inputModes: ['application/json', 'text/plain', 'text/markdown'],
+      outputModes: ['text/plain', 'application/json'],
+    },
+    {
+      id: SECTION_SKILLS.review,
+      name: 'Review a document against its outline',
+      description:
+        'Checks that every section of the outline is written, developed and covers its points. Send the outline ' +
+        'and the document as JSON DataParts; the `review` artifact says pass, or fail with the sections to ' +
+        'rewrite ({heading, points, note}), each ready for `baton.section`.',
+      tags: ['review', 'quality', 'baton-chain'],
+      examples: ["The outline agent's outline and the doc agent's document as two DataParts"],
+      inputModes: ['application/json'],
       outputModes: ['text/plain', 'application/json'],
     },
   ],

@@ -8,6 +8,7 @@ export * from './contracts/artifact-data.ts';
 export * from './contracts/document.ts';
 export * from './contracts/instruction-part.ts';
 export * from './contracts/outline.ts';
+export * from './contracts/sections.ts';
 export * from './contracts/skills.ts';
 export * from './contracts/summary.ts';
 export * from './generators/create-llm-generators.ts';

@@ -25,9 +25,9 @@ const refusal = (text: string) => {
 };
 
 describe('chain definitions', () => {
-  it('ships a default chain (outline → document → summary) and a parallel one, both valid', () => {
+  it('ships a default chain (outline → document → summary), a parallel one, a routed one and a sectioned one, all valid', () => {
     const chains = loadChains();
-    expect(chains.map((chain) => chain.name)).toEqual(['default', 'audiences']);
+    expect(chains.map((chain) => chain.name)).toEqual(['default', 'audiences', 'routed', 'sections']);
     const [main, audiences] = chains;
     expect(planWaves(main?.steps ?? [])).toEqual([['outline'], ['document'], ['summary']]);
     expect(planWaves(audiences?.steps ?? [])).toEqual([

@@ -62,14 +62,26 @@ function variablesOf(scope: ExpressionScope): string[] {
   return names;
 }
 
+/**
+ * An environment with `names` as variables. A step id that is one of CEL's own names (`list`, `map`, `int`, …) is
+ * not a variable of its own: it is read as `steps["list"]`.
+ */
 const environmentFor = (names: readonly string[]) => {
   const environment = new Environment({
     homogeneousAggregateLiterals: false,
     enableOptionalTypes: true,
     limits: LIMITS,
   });
-  for (const name of names) environment.registerVariable(name, 'dyn');
-  return environment;
+  const taken: string[] = [];
+  for (const name of new Set(names)) {
+    try {
+      environment.registerVariable(name, 'dyn');
+      taken.push(name);
+    } catch {
+      // One of CEL's own names.
+    }
+  }
+  return { environment, names: taken };
 };
 
 /** How deeply comprehension macros nest in a parsed expression (its AST as cel-js gives it). */
@@ -89,7 +101,8 @@ function comprehensionDepth(node: unknown): number {
 export function checkExpression(source: string, scope: ExpressionScope): void {
   if (source.length > MAX_EXPRESSION_LENGTH)
     throw new ExpressionError(`is longer than ${MAX_EXPRESSION_LENGTH} characters`);
-  const environment = environmentFor(variablesOf(scope));
+  const wanted = variablesOf(scope);
+  const { environment, names } = environmentFor(wanted);
   let parsed: ReturnType<Environment['parse']>;
   try {
     parsed = environment.parse(source);
@@ -101,7 +114,12 @@ export function checkExpression(source: string, scope: ExpressionScope): void {
       `nests more than ${MAX_NESTED_COMPREHENSIONS} comprehensions (map, filter, all, exists)`,
     );
   const checked = environment.check(source);
-  if (!checked.valid) throw new ExpressionError(firstLine(checked.error));
+  if (!checked.valid) {
+    const shadowed = wanted.filter((name) => !names.includes(name));
+    const hint =
+      shadowed.length === 0 ? '' : ` (CEL's own ${shadowed.join(', ')}: write steps["${shadowed[0]}"])`;
+    throw new ExpressionError(`${firstLine(checked.error)}${hint}`);
+  }
 }
 
 /** What an expression is evaluated over: the run's input and the artifacts in scope. */
@@ -115,7 +133,7 @@ export interface ExpressionInput {
   readonly iteration?: number;
 }
 
-const cache = new Map<string, { environment: Environment; names: string[] }>();
+const cache = new Map<string, { environment: Environment; names: readonly string[] }>();
 
 /**
  * Evaluates an expression over `input`; resolves with its value as JSON (CEL integers back to numbers). Throws an
@@ -130,7 +148,7 @@ export function evaluateExpression(source: string, input: ExpressionInput): unkn
   const key = names.join(',');
   let entry = cache.get(key);
   if (entry === undefined) {
-    entry = { environment: environmentFor(names), names };
+    entry = environmentFor(names);
     if (cache.size > 200) cache.clear();
     cache.set(key, entry);
   }

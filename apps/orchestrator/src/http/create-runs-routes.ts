@@ -26,8 +26,8 @@ export type StartRunBody = z.infer<typeof StartRunBodySchema>;
 /** The body of `POST /runs/:id/answer`. */
 export const AnswerBodySchema = z.object({
   answer: z.string().min(1).max(2_000),
-  /** The step whose question this answers; default the first question open. */
-  step: z.string().min(1).max(40).optional(),
+  /** The step whose question this answers (inside a map or loop: the instance key); default the first open. */
+  step: z.string().min(1).max(400).optional(),
 });
 /** The body of `POST /runs/:id/answer`. */
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
