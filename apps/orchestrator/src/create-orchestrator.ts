@@ -4,8 +4,9 @@ import { type AgentCard, isA2AError } from '@baton/protocol';
 import { consoleLogger, type Logger, STORE_UNAVAILABLE, type TaskEventBus } from '@baton/server';
 import { Hono } from 'hono';
 import { createChainAgent } from './a2a/create-chain-agent.ts';
-import { createChainCatalog } from './chains/chain-catalog.ts';
+import { createChainAgentPolicy } from './chains/chain-agent-policy.ts';
 import type { ChainDefinition } from './chains/chain-definition.ts';
+import { type ChainRegistry, createChainRegistry } from './chains/chain-registry.ts';
 import { loadChains } from './chains/load-chains.ts';
 import { type ConsoleAssets, loadConsole } from './console/build-console.ts';
 import { createConsoleRoutes } from './console/console-routes.ts';
@@ -14,6 +15,7 @@ import { createInProcessRunEngine } from './engine/in-process-run-engine.ts';
 import type { RunEngine } from './engine/run-engine.ts';
 import { createAgentsRoutes } from './http/create-agents-routes.ts';
 import { createCatalogRoute } from './http/create-catalog-route.ts';
+import { createChainsRoutes } from './http/create-chains-routes.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
 import { jsonError, storeUnavailable } from './http/json-errors.ts';
 import { type OrchestratorAuth, requireCaller } from './http/orchestrator-auth.ts';
@@ -68,6 +70,11 @@ export interface OrchestratorOptions {
   readonly chains?: readonly ChainDefinition[];
   /** Most items one map step takes in a run (a chain may set fewer); default 100. */
   readonly maxMapItems?: number;
+  /**
+   * URL prefixes of agents a chain registered over the API may name besides the configured ones
+   * (`BATON_CHAIN_AGENT_ALLOWLIST`); their addresses pass the webhook address policy. Default none.
+   */
+  readonly chainAgentAllowlist?: readonly string[];
   /** The web console's built files, served at `/`; `false` for none. Default: built once per process, in memory. */
   readonly console?: (() => Promise<ConsoleAssets>) | false;
   /**
@@ -98,6 +105,8 @@ export type Orchestrator = Hono & {
   readonly runs: RunService;
   /** The runs this instance drives now. */
   readonly host: RunHost;
+  /** The chains runs may name, every version kept with the runs. */
+  readonly chains: ChainRegistry;
   /** Where every run's events are kept, in order; `settled()` before the process exits. */
   readonly journal: RunJournal;
   readonly engine: RunEngine;
@@ -128,15 +137,26 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   const journal = createRunJournal({ records, logger, onKept: (runId, events) => feed.kept(runId, events) });
   const engine = options.engine ?? createInProcessRunEngine();
   const chains = options.chains ?? loadChains();
-  const catalog = createChainCatalog(chains);
-  const chainOf = (name: string | undefined, version?: number) =>
-    catalog.get(name ?? 'default', version)?.chain ?? (chains[0] as ChainDefinition);
+  const registry = createChainRegistry({
+    records: records.chains,
+    files: chains,
+    logger,
+    check: createChainAgentPolicy({
+      knownAgents: options.agents,
+      ...(options.chainAgentAllowlist === undefined ? {} : { allowlist: options.chainAgentAllowlist }),
+    }),
+  });
+  /** The chain a run names at its version (a run kept before versions: the newest; before names: `default`). */
+  const chainOf = async (name: string | undefined, version?: number): Promise<ChainDefinition> =>
+    (await registry.get(name ?? 'default', version))?.chain ??
+    (await registry.get(name ?? 'default'))?.chain ??
+    (chains[0] as ChainDefinition);
   const host = createRunHost({
     records,
     journal,
     directory,
     chainOf,
-    catalog,
+    catalog: registry,
     logger,
     telemetry: createRunTelemetry(),
     ...(options.maxMapItems === undefined ? {} : { maxMapItems: options.maxMapItems }),
@@ -182,13 +202,22 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   const app = new Hono();
   app.use('*', createRequestGuard(options.guard));
   if (options.auth) {
-    for (const path of ['/runs', '/runs/*', '/chains', '/agents', AI_CATALOG_PATH, '/console/settings']) {
+    for (const path of [
+      '/runs',
+      '/runs/*',
+      '/chains',
+      '/chains/*',
+      '/agents',
+      AI_CATALOG_PATH,
+      '/console/settings',
+    ]) {
       app.use(path, requireCaller(options.auth));
     }
   }
-  app.use('/runs', createJsonWriteGuard(options.guard));
-  app.use('/runs/*', createJsonWriteGuard(options.guard));
-  app.route('/', createRunsRoutes({ runs, chains }));
+  for (const path of ['/runs', '/runs/*', '/chains', '/chains/*'])
+    app.use(path, createJsonWriteGuard(options.guard));
+  app.route('/', createRunsRoutes({ runs, chains: registry }));
+  app.route('/', createChainsRoutes(registry));
   app.route('/', createAgentsRoutes(directory));
   app.route(
     '/',
@@ -207,6 +236,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     createChainAgent({
       runs,
       chains,
+      registry,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.hosting === undefined ? {} : { hosting: options.hosting }),
       ...(options.auth === undefined ? {} : { auth: options.auth }),
@@ -220,6 +250,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   return Object.assign(app, {
     runs,
     host,
+    chains: registry,
     journal,
     engine,
     directory,

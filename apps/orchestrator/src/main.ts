@@ -149,6 +149,8 @@ async function prepare(): Promise<{
       ...(process.env.BATON_TRACE_URL ? { traceUrl: process.env.BATON_TRACE_URL } : {}),
       guard: readGuardOptions(process.env),
       ...readRunLimit(process.env),
+      // BATON_CHAIN_AGENT_ALLOWLIST: URL prefixes of agents a chain registered over the API may name (beside AGENT_URLS).
+      chainAgentAllowlist: listOf(process.env.BATON_CHAIN_AGENT_ALLOWLIST),
       ...(auth ? { auth } : {}),
       ...(agentCredentials ? { agentCredentials } : {}),
     });

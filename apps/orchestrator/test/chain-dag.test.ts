@@ -194,6 +194,9 @@ describe('chains as data', () => {
       {
         name: 'default',
         description: 'just one',
+        version: 1,
+        versions: 1,
+        retired: false,
         result: 'x',
         steps: [{ id: 'x', skill: 'test.slow', dependsOn: [] }],
       },

@@ -43,6 +43,9 @@ describe('an orchestrator with API keys', () => {
     ['GET', '/runs/some-run/events'],
     ['POST', '/runs'],
     ['POST', '/runs/some-run/cancel'],
+    ['GET', '/chains/default'],
+    ['POST', '/chains'],
+    ['DELETE', '/chains/default'],
   ])('refuses %s %s without a key: 401 with an ApiKey challenge, nothing done', async (method, path) => {
     const response = await fetch(`${base}${path}`, {
       method,

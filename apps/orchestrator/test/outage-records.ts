@@ -25,6 +25,7 @@ export function createOutageRecords(inner: RunRecords = createInMemoryRunRecords
     eventsAfter: (runId, seq) => reached(() => inner.eventsAfter(runId, seq)),
     unfinished: () => reached(() => inner.unfinished()),
     recent: (limit) => reached(() => inner.recent(limit)),
+    ...(inner.chains ? { chains: inner.chains } : {}),
   };
   async function reached<T>(read: () => Promise<T>): Promise<T> {
     check();

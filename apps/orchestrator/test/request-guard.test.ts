@@ -84,6 +84,26 @@ describe('the request guard', () => {
     expect(answer.body.error?.code).toBe('CROSS_SITE_REFUSED');
   });
 
+  it('refuses a cross-site chain registration and retirement', async () => {
+    const chain =
+      '{"name":"x","description":"x","steps":[{"id":"a","skill":"s","send":[{"topic":true}]}],"result":"a"}';
+    const posted = await send(
+      'POST',
+      '/chains',
+      { ...local(), origin: 'https://evil.example', ...json },
+      chain,
+    );
+    expect(posted.status).toBe(403);
+    const retired = await send('DELETE', '/chains/default', { ...local(), 'sec-fetch-site': 'cross-site' });
+    expect(retired.status).toBe(403);
+    // The same retirement from its own origin goes through: a DELETE needs no body nor content type.
+    const own = await send('DELETE', '/chains/no-such-chain', {
+      ...local(),
+      origin: `http://127.0.0.1:${port}`,
+    });
+    expect(own.status).toBe(404);
+  });
+
   it('refuses a cross-site cancel with no body and no Origin, by Sec-Fetch-Site', async () => {
     const answer = await send('POST', '/runs/some-run/cancel', {
       ...local(),

@@ -56,7 +56,9 @@ function batch(runId: string, from: number, count: number, status?: RunView['sta
 async function freshPostgres() {
   const stores = await createPostgresStores({ url: postgres.url, schema });
   closers.push(() => stores.close());
-  await stores.pool.query('DROP TABLE IF EXISTS orchestrator_run_events, orchestrator_runs');
+  await stores.pool.query(
+    'DROP TABLE IF EXISTS orchestrator_run_events, orchestrator_runs, orchestrator_chains',
+  );
   await stores.pool.query("DELETE FROM baton_schema_migrations WHERE component = 'orchestrator'");
   return stores;
 }
@@ -76,6 +78,42 @@ const backends: [string, () => Promise<RunRecords>, boolean][] = [
 ];
 
 describe.each(backends)('%s run records', (_name, create, available) => {
+  it.skipIf(!available)(
+    'keep every version of a chain; a number is taken once; retiring and registering again',
+    async () => {
+      const { chains } = await create();
+      if (chains === undefined) throw new Error('these records keep no chains');
+      const version = (name: string, number: number) => ({
+        name,
+        version: number,
+        definition: JSON.stringify({ name, number }),
+        createdAt: `2026-01-0${number}T00:00:00.000Z`,
+      });
+      expect(await chains.addChain(version('b', 1))).toBe(true);
+      expect(await chains.addChain(version('a', 1))).toBe(true);
+      expect(await chains.addChain(version('a', 2))).toBe(true);
+      // Another writer took the number: refused, and what was kept stays.
+      expect(await chains.addChain({ ...version('a', 2), definition: 'other' })).toBe(false);
+      const listed = await chains.listChains();
+      expect(listed.map((record) => [record.name, record.version, record.retired])).toEqual([
+        ['a', 1, false],
+        ['a', 2, false],
+        ['b', 1, false],
+      ]);
+      expect(listed[1]).toEqual({ ...version('a', 2), retired: false });
+      expect(await chains.retireChain('a')).toBe(true);
+      expect(await chains.retireChain('nope')).toBe(false);
+      expect((await chains.listChains()).map((record) => record.retired)).toEqual([true, true, false]);
+      // A new version puts the name in use again.
+      expect(await chains.addChain(version('a', 3))).toBe(true);
+      expect((await chains.listChains()).filter((r) => r.name === 'a').map((r) => r.retired)).toEqual([
+        false,
+        false,
+        false,
+      ]);
+    },
+  );
+
   it.skipIf(!available)('keeps each run view, replaced as it changes, and its events in order', async () => {
     const records = await create();
     expect(await records.commit([batch('r1', 1, 3, 'running'), batch('r2', 1, 1, 'running')])).toEqual(

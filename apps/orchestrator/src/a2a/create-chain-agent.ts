@@ -10,6 +10,7 @@ import {
   TOO_MANY_TASKS,
 } from '@baton/server';
 import { context, propagation } from '@opentelemetry/api';
+import type { ChainCatalog } from '../chains/chain-catalog.ts';
 import { type ChainDefinition, skillsOf } from '../chains/chain-definition.ts';
 import type { OrchestratorAuth } from '../http/orchestrator-auth.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
@@ -28,8 +29,10 @@ export interface ChainAgentDeps {
   readonly logger?: Logger;
   /** Where the agent keeps its own A2A tasks (store, cluster); default in memory. */
   readonly hosting?: AgentHosting;
-  /** The chains it offers, one skill each. */
+  /** The chains it offers on its card, one skill each (those read at start). */
   readonly chains: readonly ChainDefinition[];
+  /** Every chain by name, registered over the API too (a DataPart `{ "chain": name }` may name any). */
+  readonly registry?: ChainCatalog;
   /** Who may call it; its card declares the schemes (any one of them will do). Default: anyone. */
   readonly auth?: OrchestratorAuth;
 }
@@ -72,9 +75,12 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
         (known) => ctx.skillId !== undefined && chainSkillId(known.name) === ctx.skillId,
       );
       const wanted = (ctx.data as { chain?: unknown } | undefined)?.chain;
+      const name = named?.name ?? (typeof wanted === 'string' ? wanted : 'default');
+      // The newest version kept (a chain registered over the API too), else the one read at start.
+      const kept = await deps.registry?.get(name);
       const chain =
-        named ??
-        deps.chains.find((known) => known.name === (typeof wanted === 'string' ? wanted : 'default')) ??
+        kept?.chain ??
+        deps.chains.find((known) => known.name === name) ??
         (deps.chains[0] as ChainDefinition);
       // The A2A call that asked for the run is the parent of the run's span.
       const carrier: Record<string, string> = {};
@@ -82,6 +88,7 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       const { runId } = await deps.runs
         .start({
           chain,
+          ...(kept === undefined ? {} : { chainVersion: kept.version }),
           topic: ctx.text.trim(),
           ...(options.success ? { options: options.data } : {}),
           contextId: ctx.contextId,

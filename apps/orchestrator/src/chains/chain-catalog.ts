@@ -8,22 +8,10 @@ export interface VersionedChain {
   readonly version: number;
 }
 
-/** The chains runs may name, each with its versions. */
+/** The chains a run may call by name (its sub-chain steps), each with its versions. */
 export interface ChainCatalog {
   /** A chain by name: the version named, else the newest; `undefined` when there is none. */
-  get(name: string, version?: number): VersionedChain | undefined;
-  /** The newest version of every chain, `default` first, then by name. */
-  list(): readonly VersionedChain[];
-}
-
-/** A catalog of fixed chains (the ones loaded at start), each version 1. */
-export function createChainCatalog(chains: readonly ChainDefinition[]): ChainCatalog {
-  const entries = chains.map((chain) => ({ chain, version: 1 }));
-  return {
-    get: (name, version) =>
-      version !== undefined && version !== 1 ? undefined : entries.find((entry) => entry.chain.name === name),
-    list: () => entries,
-  };
+  get(name: string, version?: number): Promise<VersionedChain | undefined>;
 }
 
 /**

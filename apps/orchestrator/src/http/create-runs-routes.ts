@@ -5,17 +5,19 @@ import type { Context as HonoContext } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import type { ChainDefinition } from '../chains/chain-definition.ts';
+import type { ChainRegistry } from '../chains/chain-registry.ts';
 import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
 import type { RunEvent } from '../run/run-types.ts';
-import { jsonError, readJsonBody } from './json-errors.ts';
+import { jsonError, readJsonBody, storeUnavailable } from './json-errors.ts';
 import { callerOf } from './orchestrator-auth.ts';
 
 /** The body of `POST /runs`. */
 export const StartRunBodySchema = z.object({
   /** The chain definition to run, by name; default `default`. */
   chain: z.string().min(1).max(40).optional(),
+  /** The version of the chain to run; default its newest. */
+  chainVersion: z.number().int().min(1).optional(),
   topic: z.string().max(2_000),
   options: OutlineOptionsSchema.optional(),
   wait: z.boolean().optional(),
@@ -68,8 +70,8 @@ const sseOf = (event: RunEvent) => ({
 /** What the routes need: the runs, and the chains runs may name. */
 export interface RunsRoutesDeps {
   readonly runs: RunService;
-  /** The chain definitions runs may name. */
-  readonly chains: readonly ChainDefinition[];
+  /** The chains runs may name, with their versions. */
+  readonly chains: ChainRegistry;
 }
 
 /** Answers a refused request with its status and code (and `Retry-After` when it says when to try again). */
@@ -104,9 +106,20 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     if ('response' in body) return body.response;
     const { wait, ...input } = body.value;
     const name = input.chain ?? 'default';
-    const chain = deps.chains.find((known) => known.name === name);
-    if (chain === undefined) {
-      const known = deps.chains.map((definition) => definition.name).join(', ');
+    let found: Awaited<ReturnType<ChainRegistry['entry']>>;
+    let chosen: Awaited<ReturnType<ChainRegistry['get']>>;
+    try {
+      found = await deps.chains.entry(name);
+      chosen =
+        found && (input.chainVersion === undefined ? found : await deps.chains.get(name, input.chainVersion));
+    } catch {
+      return storeUnavailable(c);
+    }
+    if (found === undefined) {
+      const known = (await deps.chains.list().catch(() => []))
+        .filter((entry) => !entry.retired)
+        .map((entry) => entry.chain.name)
+        .join(', ');
       return jsonError(
         c,
         400,
@@ -114,13 +127,28 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         `No chain named "${name}"; the chains are ${known} (GET /chains)`,
       );
     }
+    if (found.retired)
+      return jsonError(
+        c,
+        409,
+        'CHAIN_RETIRED',
+        `Chain "${name}" is retired: it takes no new runs (POST /chains to use it again)`,
+      );
+    if (chosen === undefined)
+      return jsonError(
+        c,
+        400,
+        'UNKNOWN_VERSION',
+        `Chain "${name}" has versions 1 to ${found.version}, not ${input.chainVersion}`,
+      );
     // A caller's `traceparent` makes the run's trace a part of the caller's.
     const carrier: Record<string, string> = {};
     propagation.inject(propagation.extract(context.active(), c.req.raw.headers, HEADERS_GETTER), carrier);
     try {
       // The id is given out once the run is kept: a run the caller heard of is never lost.
       const view = await runs.start({
-        chain,
+        chain: chosen.chain,
+        chainVersion: chosen.version,
         topic: input.topic,
         ...(input.options === undefined ? {} : { options: input.options }),
         ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
@@ -135,26 +163,6 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       return refused(c, error);
     }
   });
-
-  app.get('/chains', (c) =>
-    c.json({
-      chains: deps.chains.map((chain) => ({
-        name: chain.name,
-        description: chain.description,
-        result: chain.result,
-        steps: chain.steps.map((step) => ({
-          id: step.id,
-          ...(step.kind === 'task'
-            ? {
-                ...(step.skill === undefined ? {} : { skill: step.skill }),
-                ...(step.agent === undefined ? {} : { agent: step.agent }),
-              }
-            : { kind: step.kind }),
-          dependsOn: step.dependsOn,
-        })),
-      })),
-    }),
-  );
 
   app.get('/runs', async (c) => {
     const raw = c.req.query('limit') ?? '50';

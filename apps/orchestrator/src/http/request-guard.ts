@@ -101,6 +101,13 @@ export function createJsonWriteGuard(
   });
   return async (c, next) => {
     if (!WRITES.has(c.req.method)) return next();
+    // A DELETE carries nothing (it cannot come from a cross-site form, and the cross-site check above holds it).
+    if (
+      c.req.method === 'DELETE' &&
+      (c.req.header('content-length') ?? '0') === '0' &&
+      !c.req.header('transfer-encoding')
+    )
+      return next();
     const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') {
       return jsonError(

@@ -97,7 +97,7 @@ export interface RunContext extends AttemptContext {
   readonly chainOf: (
     name: string,
     version?: number,
-  ) => { chain: Block & { name: string }; version: number } | undefined;
+  ) => Promise<{ chain: Block & { name: string }; version: number } | undefined>;
   /** Most items a map takes at run time (the chain's own limit may be lower). */
   readonly maxMapItems: number;
 }

@@ -48,7 +48,7 @@ export const subChainNode: NodeKind<SubChainNode> = {
     }
     const decided = findDecision(view, number, at.key);
     const name = decided?.chain ?? node.chain.name;
-    const found = at.run.chainOf(name, decided?.version ?? node.chain.version);
+    const found = await at.run.chainOf(name, decided?.version ?? node.chain.version);
     if (found === undefined) {
       const which = node.chain.version === undefined ? '' : ` version ${node.chain.version}`;
       throw new ChainError('UNKNOWN_CHAIN', `The ${node.id} step names no chain "${name}"${which}`, {

@@ -267,7 +267,7 @@ export function createRun(input: RunInput): Run {
   const contextOf = (round: Round): RunContext => ({
     ...attempts,
     round,
-    chainOf: (name, version) => input.catalog?.get(name, version),
+    chainOf: (name, version) => input.catalog?.get(name, version) ?? Promise.resolve(undefined),
     maxMapItems: input.maxMapItems ?? DEFAULT_MAP_MAX_ITEMS,
   });
 

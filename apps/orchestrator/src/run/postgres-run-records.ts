@@ -1,5 +1,6 @@
 import { applyPostgresMigrations, whileReachable } from '@baton/store-postgres';
 import type { Pool, PoolClient } from 'pg';
+import { createPostgresChainRecords } from '../chains/postgres-chain-records.ts';
 import { RUN_MIGRATIONS } from './run-migrations.ts';
 import type { RunBatch, RunRecords } from './run-records.ts';
 import { isFinishedStatus, type RunEvent, type RunView } from './run-types.ts';
@@ -72,6 +73,7 @@ export async function createPostgresRunRecords(pool: Pool): Promise<RunRecords> 
   }
 
   return {
+    chains: createPostgresChainRecords(pool),
     commit: (batches) =>
       whileReachable(async () => {
         const refused = new Set<string>();

@@ -29,7 +29,7 @@ export interface RunHostOptions
   readonly journal: RunJournal;
   readonly directory: AgentDirectory;
   /** The chain a kept run names, at the version it was started with (`default` for a run kept before chains had names). */
-  readonly chainOf: (name: string | undefined, version?: number) => ChainDefinition;
+  readonly chainOf: (name: string | undefined, version?: number) => Promise<ChainDefinition>;
   /** The chains sub-chain steps may run. */
   readonly catalog?: ChainCatalog | undefined;
   readonly logger: Logger;
@@ -68,11 +68,13 @@ export function createRunHost(options: RunHostOptions): RunHost {
       while (!lease.aborted) {
         const stored = await load(runId, lease);
         if (stored === undefined || isFinishedStatus(stored.view.status) || lease.aborted) return;
+        const chain = await options.chainOf(stored.view.chain, stored.view.chainVersion);
+        if (lease.aborted) return;
         const run = createRun({
           from: stored,
           journal: options.journal,
           directory: options.directory,
-          chain: options.chainOf(stored.view.chain, stored.view.chainVersion),
+          chain,
           catalog: options.catalog,
           ...(options.maxMapItems === undefined ? {} : { maxMapItems: options.maxMapItems }),
           ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),

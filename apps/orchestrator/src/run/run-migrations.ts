@@ -43,6 +43,20 @@ export const RUN_MIGRATIONS = {
         CREATE INDEX orchestrator_runs_finished ON orchestrator_runs (finished_at) WHERE finished_at IS NOT NULL;
       `,
     },
+    {
+      version: 4,
+      name: 'chains registered over the API, every version',
+      sql: `
+        CREATE TABLE orchestrator_chains (
+          name TEXT NOT NULL,
+          version INTEGER NOT NULL,
+          definition TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          retired INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (name, version)
+        );
+      `,
+    },
   ],
   postgres: [
     {
@@ -87,6 +101,20 @@ export const RUN_MIGRATIONS = {
         UPDATE orchestrator_runs SET finished_at = (extract(epoch FROM now()) * 1000)::bigint
         WHERE status IN ('completed', 'failed', 'canceled');
         CREATE INDEX orchestrator_runs_finished ON orchestrator_runs (finished_at) WHERE finished_at IS NOT NULL;
+      `,
+    },
+    {
+      version: 4,
+      name: 'chains registered over the API, every version',
+      sql: `
+        CREATE TABLE orchestrator_chains (
+          name text NOT NULL,
+          version integer NOT NULL,
+          definition text NOT NULL,
+          created_at text NOT NULL,
+          retired boolean NOT NULL DEFAULT false,
+          PRIMARY KEY (name, version)
+        );
       `,
     },
   ],

@@ -1,3 +1,4 @@
+import { type ChainRecords, createInMemoryChainRecords } from '../chains/chain-records.ts';
 import { isFinishedStatus, type RunEvent, type RunView } from './run-types.ts';
 
 /** A run as kept: its view and its timeline of events, oldest first (`seq` 1, 2, 3, …). */
@@ -46,6 +47,8 @@ export interface RunRecords {
    * many (retention, `BATON_RETENTION`). Records that are bounded in memory leave it out.
    */
   pruneFinished?(before: number, limit: number): Promise<number>;
+  /** The chain definitions registered over the API, every version, in the same store; default in memory. */
+  readonly chains?: ChainRecords;
 }
 
 /** Options of {@link createInMemoryRunRecords}. */
@@ -93,6 +96,7 @@ export function createInMemoryRunRecords(options: InMemoryRunRecordsOptions = {}
     }
   };
   return {
+    chains: createInMemoryChainRecords(),
     async commit(batches) {
       const refused = new Set<string>();
       for (const batch of batches) {

@@ -34,6 +34,8 @@ export class RunRequestError extends Error {
 /** What a new run is started with. */
 export interface StartRun {
   readonly chain: ChainDefinition;
+  /** The chain's version, kept in the run: it runs that version to the end, on any instance. */
+  readonly chainVersion?: number | undefined;
   readonly topic: string;
   readonly options?: OutlineOptions | undefined;
   /** Default a fresh context. */
@@ -84,7 +86,7 @@ export interface RunServiceOptions {
   readonly feed: RunFeed;
   /** Carries answers and cancels to the instance driving a run (a shared engine needs it). */
   readonly bus?: TaskEventBus | undefined;
-  readonly chainOf: (name: string | undefined, version?: number) => ChainDefinition;
+  readonly chainOf: (name: string | undefined, version?: number) => Promise<ChainDefinition>;
   readonly logger: Logger;
   /** Longest wait for a write to be kept before a request gets 503 STORE_UNAVAILABLE; default 10 s. */
   readonly keptWithinMs?: number;
@@ -393,7 +395,7 @@ export function createRunService(options: RunServiceOptions): RunService {
         const view = structuredClone(stored.view);
         const { refinement, event } = beginRefinement(
           view,
-          options.chainOf(view.chain, view.chainVersion),
+          await options.chainOf(view.chain, view.chainVersion),
           request,
         );
         if (!(await writeUndriven(stored, view, [event]))) continue;

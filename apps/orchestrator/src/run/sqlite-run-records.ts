@@ -1,4 +1,5 @@
 import { applySqliteMigrations, type SqliteDatabase } from '@baton/store-sqlite';
+import { createSqliteChainRecords } from '../chains/sqlite-chain-records.ts';
 import { RUN_MIGRATIONS } from './run-migrations.ts';
 import type { RunBatch, RunRecords } from './run-records.ts';
 import { isFinishedStatus, type RunEvent, type RunView } from './run-types.ts';
@@ -65,6 +66,7 @@ export function createSqliteRunRecords(database: SqliteDatabase): RunRecords {
   });
 
   return {
+    chains: createSqliteChainRecords(database),
     async commit(batches) {
       return commit(batches);
     },
