@@ -33,6 +33,12 @@ export interface CliOptions {
   readonly oauthSecret: string | undefined;
   /** `--scope` (repeatable): the scopes to ask for; default those the card's requirements name. */
   readonly scopes: readonly string[];
+  /** `baton approve|reject --step`: the approval step (or instance key) decided. */
+  readonly step: string | undefined;
+  /** `baton approve|reject --comment`: why. */
+  readonly comment: string | undefined;
+  /** `baton approve --artifact <json>`: the artifact shown, as edited. */
+  readonly artifact: string | undefined;
 }
 
 const OPTIONS = {
@@ -60,6 +66,9 @@ const OPTIONS = {
   'oauth-client': { type: 'string' },
   'oauth-secret': { type: 'string' },
   scope: { type: 'string', multiple: true },
+  step: { type: 'string' },
+  comment: { type: 'string' },
+  artifact: { type: 'string' },
 } as const;
 
 const BINDINGS: Readonly<Record<string, CliOptions['binding']>> = {
@@ -128,6 +137,9 @@ export function parseCli(argv: readonly string[]): { positionals: string[]; opti
       oauthClient: values['oauth-client'],
       oauthSecret: values['oauth-secret'] ?? process.env.BATON_OAUTH_CLIENT_SECRET,
       scopes: (values.scope ?? []).flatMap((scope) => scope.split(/[\s,]+/).filter(Boolean)),
+      step: values.step,
+      comment: values.comment,
+      artifact: values.artifact,
     },
   };
 }

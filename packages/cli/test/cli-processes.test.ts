@@ -224,7 +224,36 @@ describe('baton chain against the orchestrator', () => {
     const down = await runBaton(['chain', 'tea', '--orchestrator', 'http://127.0.0.1:9']);
     expect(down.code).toBe(3);
     expect(down.stderr).toMatch(/^baton: Could not reach the orchestrator at http:\/\/127\.0\.0\.1:9/);
-  }, 60_000);
+
+    // An approval step: without a terminal, `baton chain` says how to decide and waits; `baton approve` decides.
+    const gated = {
+      name: 'gated',
+      description: 'an outline a person approves before the document is written',
+      steps: [
+        { id: 'outline', skill: 'baton.outline', send: [{ topic: true }] },
+        { id: 'sign-off', dependsOn: ['outline'], approval: { prompt: 'Write this outline up?', show: 'outline' } },
+        { id: 'document', skill: 'baton.document', dependsOn: ['sign-off'], send: [{ artifact: 'sign-off' }] },
+      ],
+      result: 'document',
+    };
+    const registered = await fetch(`${orchestrator.url}/chains`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(gated),
+    });
+    expect(registered.status).toBe(201);
+    const waiting = startBaton(
+      ['chain', 'bees', '--chain', 'gated', '--orchestrator', orchestrator.url],
+      /^run ([\w-]+)\n[\s\S]*waiting for approval: Write this outline up\?/,
+    );
+    const runId = await waiting.started;
+    expect((await runBaton(['reject', runId, '--step', 'nope', '--orchestrator', orchestrator.url])).code).toBe(3);
+    const approved = await runBaton(['approve', runId, '--comment', 'good', '--orchestrator', orchestrator.url]);
+    expect(approved).toMatchObject({ code: 0, stdout: `run ${runId} approved; it is running\n` });
+    const finished = await waiting.exited;
+    expect(finished.code).toBe(0);
+    expect(finished.stderr).toContain('document: completed');
+  }, 90_000);
 });
 
 describe('baton chain when a model fails', () => {

@@ -4,6 +4,7 @@ import type { JsonValue } from '@baton/protocol';
 import {
   type A2AServer,
   createA2AServer,
+  type ExecutionContext,
   type Logger,
   messageText,
   overloadError,
@@ -13,6 +14,7 @@ import { context, propagation } from '@opentelemetry/api';
 import type { ChainCatalog } from '../chains/chain-catalog.ts';
 import { type ChainDefinition, skillsOf } from '../chains/chain-definition.ts';
 import type { OrchestratorAuth } from '../http/orchestrator-auth.ts';
+import type { Decision } from '../run/run-approvals.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
 import type { RunEvent } from '../run/run-types.ts';
 
@@ -140,6 +142,14 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
               .catch(() => undefined),
           );
         }
+        if (event.type === 'approval.requested') {
+          const { instance, prompt, artifact } = event;
+          then(() =>
+            askApproval(ctx, prompt, artifact).then((decision) =>
+              deps.runs.decide(runId, decision, instance),
+            ),
+          );
+        }
         if (event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled')
           ended?.();
       });
@@ -173,4 +183,37 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       await ctx.fail(view.error?.message ?? 'The chain failed');
     },
   });
+}
+
+const APPROVE = /^\s*(approve[ds]?|yes|y|ok)\b[\s:,.-]*/i;
+const REJECT = /^\s*(reject(ed|s)?|no|n)\b[\s:,.-]*/i;
+
+/**
+ * Asks the A2A caller for an approval step's decision (input-required, with the artifact shown as a DataPart):
+ * "approve" (or a DataPart: the artifact as edited) or "reject", each with an optional comment after it. Anything
+ * else is asked again.
+ */
+async function askApproval(ctx: ExecutionContext, prompt: string, artifact: unknown): Promise<Decision> {
+  for (;;) {
+    const reply = await ctx.requestInput({
+      parts: [
+        {
+          text: `${prompt}\nReply "approve" or "reject" (with a comment after it if you like); a DataPart approves with it as the edited artifact.`,
+        },
+        ...(artifact === undefined ? [] : [contractPart(artifact as JsonValue)]),
+      ],
+    });
+    const text = messageText(reply).trim();
+    const edited = reply.parts.find((part) => 'data' in part);
+    const approved = APPROVE.exec(text);
+    const rejected = REJECT.exec(text);
+    const comment = text.replace(approved ? APPROVE : REJECT, '').trim();
+    if (edited !== undefined || approved)
+      return {
+        approve: true,
+        ...(edited && 'data' in edited ? { artifact: edited.data } : {}),
+        ...(comment === '' ? {} : { comment }),
+      };
+    if (rejected) return { approve: false, ...(comment === '' ? {} : { comment }) };
+  }
 }

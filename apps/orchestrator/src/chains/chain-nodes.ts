@@ -121,8 +121,20 @@ export interface SubChainNode extends NodeBase {
   };
 }
 
+/** Waits for a person to approve (possibly with an edited artifact) or reject. */
+export interface ApprovalNode extends NodeBase {
+  readonly kind: 'approval';
+  readonly approval: {
+    readonly prompt: string;
+    /** The step whose artifact is shown for approval (and may be edited). */
+    readonly show?: string | undefined;
+    readonly timeoutMs?: number | undefined;
+    readonly onTimeout: 'approve' | 'reject';
+  };
+}
+
 /** A step of a chain, of any kind. */
-export type ChainNode = TaskNode | BranchNode | LoopNode | MapNode | SubChainNode;
+export type ChainNode = TaskNode | BranchNode | LoopNode | MapNode | SubChainNode | ApprovalNode;
 
 /** The artifact of a map: each item's result in order (`null` for a failed item), and the failed items. */
 export interface MapArtifact {

@@ -34,6 +34,22 @@ export const AnswerBodySchema = z.object({
 /** The body of `POST /runs/:id/answer`. */
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 
+/** The body of `POST /runs/:id/approve`. */
+export const ApproveBodySchema = z
+  .object({
+    /** The approval step (inside a map or loop: the instance key); default the first pending. */
+    step: z.string().min(1).max(400).optional(),
+    /** The artifact shown, as edited: it goes on instead. */
+    artifact: z.unknown().optional(),
+    comment: z.string().max(2_000).optional(),
+  })
+  .strict();
+
+/** The body of `POST /runs/:id/reject`. */
+export const RejectBodySchema = z
+  .object({ step: z.string().min(1).max(400).optional(), comment: z.string().max(2_000).optional() })
+  .strict();
+
 /** The body of `POST /runs/:id/refine`. */
 export const RefineBodySchema = z.object({
   /** The step whose artifact is refined. */
@@ -96,6 +112,8 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     events: `/runs/${runId}/events`,
     answer: `/runs/${runId}/answer`,
     refine: `/runs/${runId}/refine`,
+    approve: `/runs/${runId}/approve`,
+    reject: `/runs/${runId}/reject`,
     cancel: `/runs/${runId}/cancel`,
   });
   const notFound = (c: HonoContext, runId: string) =>
@@ -250,6 +268,33 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       return refused(c, error);
     }
   });
+
+  for (const [path, schema, approve] of [
+    ['/runs/:id/approve', ApproveBodySchema, true],
+    ['/runs/:id/reject', RejectBodySchema, false],
+  ] as const) {
+    app.post(path, async (c) => {
+      const body = await readJsonBody(c, schema);
+      if ('response' in body) return body.response;
+      const { step, comment } = body.value;
+      const artifact = 'artifact' in body.value ? body.value.artifact : undefined;
+      try {
+        // Answered once the decision is kept: a run resumed elsewhere goes on with it.
+        const view = await runs.decide(
+          c.req.param('id'),
+          {
+            approve,
+            ...(artifact === undefined ? {} : { artifact }),
+            ...(comment === undefined ? {} : { comment }),
+          },
+          step,
+        );
+        return c.json(view, 200);
+      } catch (error) {
+        return refused(c, error);
+      }
+    });
+  }
 
   app.post('/runs/:id/refine', async (c) => {
     const runId = c.req.param('id');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Block, ChainNode } from '../chains/chain-nodes.ts';
 import type { ExpressionInput } from '../chains/expressions.ts';
+import type { RunApprovals } from '../run/run-approvals.ts';
 import type { AttemptContext, Round } from '../run/step-attempts.ts';
 
 /** The zod shape of a block: its steps (nodes of any kind) and its result. */
@@ -93,6 +94,8 @@ export interface NodeExecution {
 /** A run as its nodes need it. */
 export interface RunContext extends AttemptContext {
   readonly round: Round;
+  /** The approvals of the round, asked by approval steps. */
+  readonly approvals: RunApprovals;
   /** A chain by name and version (a sub-chain's); `undefined` when there is none. */
   readonly chainOf: (
     name: string,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Block, type ChainNode, StepIdSchema } from '../chains/chain-nodes.ts';
+import { approvalNode } from './approval-node.ts';
 import { branchNode } from './branch-node.ts';
 import { loopNode } from './loop-node.ts';
 import { mapNode } from './map-node.ts';
@@ -14,9 +15,10 @@ export const NODE_KINDS: readonly NodeKind<ChainNode>[] = [
   loopNode,
   mapNode,
   subChainNode,
+  approvalNode,
 ] as unknown as NodeKind<ChainNode>[];
 
-const KIND_KEYS = 'skill or agent (a task), branch, loop, map or chain';
+const KIND_KEYS = 'skill or agent (a task), branch, loop, map, chain or approval';
 
 /** The kind of a node. */
 export function kindOf(node: ChainNode): NodeKind<ChainNode> {

@@ -19,6 +19,8 @@ export type ChainErrorCode =
   | 'LOOP_EXHAUSTED'
   /** A sub-chain names a chain (or version) that does not exist, or nests too deep. */
   | 'UNKNOWN_CHAIN'
+  /** A person (or the timeout) rejected an approval step. */
+  | 'APPROVAL_REJECTED'
   /** The run went past its deadline: it was canceled with its remote tasks. */
   | 'DEADLINE_EXCEEDED';
 

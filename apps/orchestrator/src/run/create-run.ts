@@ -10,6 +10,7 @@ import type { NodeValue, RunContext } from '../nodes/node-kind.ts';
 import { walkNodes } from '../nodes/node-kinds.ts';
 import { ChainError, errorMessage, isReleased, RunReleased } from './chain-error.ts';
 import { planRefinement, type RefineRequest } from './plan-refinement.ts';
+import { createRunApprovals, type Decision, type RunApprovals } from './run-approvals.ts';
 import { ownFailure, runNodes } from './run-block.ts';
 import { RecordsUnavailableError, type RunJournal, RunLostError } from './run-journal.ts';
 import { createRunQuestions } from './run-questions.ts';
@@ -41,6 +42,8 @@ export interface Run {
   subscribe(listener: (event: RunEvent) => void): () => void;
   /** Answers the open question of `step` (default: the first one open); `false` when there is none. */
   answer(text: string, step?: string): boolean;
+  /** Decides the pending approval of `step` (a step id or instance key; default the first); `false` when none. */
+  decide(decision: Decision, step?: string): boolean;
   /** Resolves once every event so far is kept (e.g. an answer, before saying it was taken); rejects after `withinMs`. */
   kept(withinMs?: number): Promise<void>;
   /** Cancels the run (or its refinement) and its running remote tasks; resolves once it has ended and that is kept. */
@@ -227,6 +230,8 @@ export function createRun(input: RunInput): Run {
       roundEnded = true;
       delete view.question;
       delete view.questions;
+      for (const approval of view.approvals ?? [])
+        if (approval.status === 'pending') approval.status = 'canceled';
     }
     // Document chunks change nothing a reader of the view notices: the view is kept with the next other event.
     const event = log.write(body, body.type === 'artifact.chunk' ? undefined : view);
@@ -263,10 +268,14 @@ export function createRun(input: RunInput): Run {
   };
   const stepView = (id: string) => view.steps.find((step) => step.step === id) as StepView;
 
+  // The approvals of the round under way (a decision goes to them).
+  let approvals: RunApprovals | undefined;
+
   /** What the steps of a round run with. */
   const contextOf = (round: Round): RunContext => ({
     ...attempts,
     round,
+    approvals: approvals ?? createRunApprovals(view, emit, round.refinement?.refinement ?? 0),
     chainOf: (name, version) => input.catalog?.get(name, version) ?? Promise.resolve(undefined),
     maxMapItems: input.maxMapItems ?? DEFAULT_MAP_MAX_ITEMS,
   });
@@ -418,6 +427,8 @@ export function createRun(input: RunInput): Run {
   function startRound(work: (round: Round) => Promise<void>, refinement?: RefinementView): Promise<RunView> {
     roundEnded = false;
     controller = new AbortController();
+    // Decisions go to the round's approvals from its start (one kept pending before a restart can be decided now).
+    approvals = createRunApprovals(view, emit, refinement?.refinement ?? 0);
     const { signal } = controller;
     const traced = input.telemetry?.round(
       view,
@@ -502,6 +513,7 @@ export function createRun(input: RunInput): Run {
       return () => listeners.delete(listener);
     },
     answer: (text, step) => questions.answer(text, step),
+    decide: (decision, step) => approvals?.decide(decision, step) ?? false,
     kept: (withinMs) => log.kept(withinMs),
     cancel() {
       if (!isFinishedStatus(view.status) && !released)

@@ -1,3 +1,4 @@
+import { showWaiting } from './run-approvals.ts';
 import type { RunEvent, RunEventBody, RunView } from './run-types.ts';
 
 /** The questions a run's agents ask its caller, open until answered. */
@@ -44,13 +45,13 @@ export function createRunQuestions(
     if (questions.length === 0) {
       delete view.question;
       delete view.questions;
-      if (view.status === 'input-required') view.status = 'running';
+      showWaiting(view);
       return;
     }
     const [first] = questions;
     view.questions = questions;
     if (first) view.question = first;
-    view.status = 'input-required';
+    showWaiting(view);
   };
   const close = (step: string) => show((view.questions ?? []).filter((open) => open.step !== step));
   show(

@@ -5,6 +5,7 @@ import type { ChainDefinition } from '../chains/chain-definition.ts';
 import type { RunEngine } from '../engine/run-engine.ts';
 import { beginRefinement, newRunView, roundOf } from './create-run.ts';
 import type { RefineRequest } from './plan-refinement.ts';
+import type { Decision } from './run-approvals.ts';
 import type { RunFeed } from './run-feed.ts';
 import type { RunHost } from './run-host.ts';
 import { type RunJournal, RunLostError } from './run-journal.ts';
@@ -70,6 +71,11 @@ export interface RunService {
   answer(runId: string, text: string, step?: string): Promise<RunView>;
   /** Cancels the run (or its refinement); resolves once `run.canceled` is kept. */
   cancel(runId: string): Promise<RunView>;
+  /**
+   * Approves or rejects the pending approval of `step` (a step id or instance key; default the first pending);
+   * resolves with the run once the decision is kept.
+   */
+  decide(runId: string, decision: Decision, step?: string): Promise<RunView>;
   /** Starts a refinement of a finished run; resolves once it is announced and handed to the engine. */
   refine(runId: string, request: RefineRequest): Promise<{ view: RunView; refinement: RefinementView }>;
   /** Hands every unfinished run to the engine again (after a restart, or a run whose holder is gone). */
@@ -111,6 +117,7 @@ export const DEFAULT_MAX_RUNS_IN_FLIGHT = 200;
 
 type Forwarded =
   | { readonly op: 'answer'; readonly runId: string; readonly text: string; readonly step?: string }
+  | { readonly op: 'decide'; readonly runId: string; readonly decision: Decision; readonly step?: string }
   | { readonly op: 'cancel'; readonly runId: string };
 
 const isFinal = (event: RunEvent) =>
@@ -218,7 +225,16 @@ export function createRunService(options: RunServiceOptions): RunService {
       if (!canceled) throw finished(view);
       return view;
     }
-    if (!run.answer(request.text, request.step)) {
+    if (request.op === 'decide') {
+      if (!run.decide(request.decision, request.step)) {
+        const what = request.step === undefined ? '' : ` on the ${request.step} step`;
+        throw new RunRequestError(
+          'NOT_WAITING_FOR_APPROVAL',
+          400,
+          `Run ${request.runId} is ${run.view.status}, with no approval pending${what}`,
+        );
+      }
+    } else if (!run.answer(request.text, request.step)) {
       const what = request.step === undefined ? '' : ` on the ${request.step} step`;
       throw new RunRequestError(
         'NOT_WAITING_FOR_INPUT',
@@ -255,7 +271,7 @@ export function createRunService(options: RunServiceOptions): RunService {
   /** The error a holder answered with, as this instance answers it. */
   function fromRemote(error: unknown, runId: string): RunRequestError {
     if (isA2AError(error)) {
-      if (error.reason === 'NOT_WAITING_FOR_INPUT')
+      if (error.reason === 'NOT_WAITING_FOR_INPUT' || error.reason === 'NOT_WAITING_FOR_APPROVAL')
         return new RunRequestError(error.reason, 400, error.message);
       if (error.reason === 'RUN_FINISHED') return new RunRequestError(error.reason, 409, error.message);
       if (error.reason === 'STORE_UNAVAILABLE') return unavailable();
@@ -356,6 +372,13 @@ export function createRunService(options: RunServiceOptions): RunService {
       const answered = await where({ op: 'answer', runId, text, ...(step === undefined ? {} : { step }) });
       if (answered === undefined) throw moving(runId);
       return answered;
+    },
+
+    async decide(runId, decision, step) {
+      if (recordsDown()) throw unavailable();
+      const decided = await where({ op: 'decide', runId, decision, ...(step === undefined ? {} : { step }) });
+      if (decided === undefined) throw moving(runId);
+      return decided;
     },
 
     async cancel(runId) {

@@ -15,7 +15,7 @@ export interface StepView {
   /** The skill the step asks for (absent when the definition names an agent instead). */
   readonly skill?: string;
   /** The step's kind when it is not a task: `branch`, `loop`, `map` or `chain`. */
-  readonly kind?: 'branch' | 'loop' | 'map' | 'chain';
+  readonly kind?: 'branch' | 'loop' | 'map' | 'chain' | 'approval';
   /** The steps it waits for. */
   readonly dependsOn?: readonly string[];
   agent?: AgentRef;
@@ -135,6 +135,28 @@ export interface InstanceTags {
   readonly iteration?: number;
 }
 
+/** An approval an approval step asks of a person, pending until decided (or its time is up). */
+export interface ApprovalView {
+  /** The approval step's instance key (its id at the top). */
+  readonly key: string;
+  readonly step: string;
+  readonly round?: number;
+  readonly prompt: string;
+  /** The artifact shown for approval, if the step shows one. */
+  readonly artifact?: unknown;
+  readonly requestedAt: string;
+  /** When `onTimeout` decides, if the step has a timeout. */
+  readonly deadline?: string;
+  readonly onTimeout: 'approve' | 'reject';
+  status: 'pending' | 'approved' | 'rejected' | 'canceled';
+  decidedAt?: string;
+  /** Who decided: a person (API, console, CLI, A2A), or the timeout. */
+  by?: 'person' | 'timeout';
+  comment?: string;
+  /** The artifact as the person edited it, which goes on instead of the one shown. */
+  edited?: unknown;
+}
+
 /** A question an agent asks, open until answered. */
 export interface OpenQuestion {
   readonly step: string;
@@ -158,6 +180,8 @@ export interface RunView {
   question?: OpenQuestion;
   /** Every question still open (several steps may ask at once). */
   questions?: OpenQuestion[];
+  /** Every approval asked for, pending or decided, in the order asked. */
+  approvals?: ApprovalView[];
   error?: {
     readonly code: ChainErrorCode | 'INTERNAL';
     readonly message: string;
@@ -281,6 +305,24 @@ export type RunEventBody =
       readonly iterations: number;
       /** Whether it ran out of iterations without its condition holding. */
       readonly exhausted: boolean;
+    }
+  | {
+      readonly type: 'approval.requested';
+      readonly step: string;
+      readonly instance: string;
+      readonly prompt: string;
+      readonly artifact?: unknown;
+      readonly deadline?: string;
+    }
+  | {
+      readonly type: 'approval.decided';
+      readonly step: string;
+      readonly instance: string;
+      readonly decision: 'approved' | 'rejected';
+      readonly by: 'person' | 'timeout';
+      readonly comment?: string;
+      /** The edited artifact an approval went on with. */
+      readonly artifact?: unknown;
     }
   | {
       readonly type: 'chain.started';

@@ -1,4 +1,5 @@
 import type { ChainStepDefinition } from '../chains/chain-definition.ts';
+import { showWaiting } from './run-approvals.ts';
 import {
   type ArtifactVersion,
   isFinishedStatus,
@@ -23,6 +24,8 @@ export function restoredView(saved: RunView): RunView {
   const view: RunView = isFinishedStatus(saved.status)
     ? { ...rest, ...(question ? { question } : {}), ...(questions ? { questions } : {}) }
     : { ...rest, status: 'running' };
+  // A run kept while an approval was pending still waits for it.
+  showWaiting(view);
   for (const step of view.steps) {
     const artifact = view.artifacts[step.step];
     if (step.versions !== undefined || artifact === undefined || step.taskId === undefined) continue;

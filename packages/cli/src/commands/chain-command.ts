@@ -5,12 +5,14 @@ import type { CliIo } from '../cli-io.ts';
 import type { CliOptions } from '../cli-options.ts';
 import { printJson } from '../print-task.ts';
 import { stateName } from '../task-outcome.ts';
+import { type OrchestratorCall, orchestratorOf } from './orchestrator-call.ts';
 
 export const CHAIN_HELP = `baton chain <topic> [--chain <name>] [--orchestrator <url>] [--audience <who>] [--length short|medium|long] [--sections <n>] [--json]
 
 Runs a chain (default: outline, document, summary; --chain picks another of GET /chains) on the orchestrator (default http://127.0.0.1:4100, or
 BATON_ORCHESTRATOR_URL) and follows it: each step's agent and state on stderr, then the summary and its key
-points on stdout. When an agent asks something, you are asked on a terminal. --json prints every run event
+points on stdout. When an agent asks something, you are asked on a terminal; so is an approval step (without a
+terminal, it waits for baton approve / baton reject from elsewhere). --json prints every run event
 as one JSON object per line. Exit 0 when the run completes, 1 when it fails or is canceled.`;
 
 interface RunEvent {
@@ -28,52 +30,17 @@ interface RunEvent {
     readonly keyPoints: readonly string[];
   };
   readonly error?: { readonly message: string };
+  /** An approval's prompt, its instance key and the artifact shown. */
+  readonly prompt?: string;
+  readonly instance?: string;
+  readonly artifact?: unknown;
 }
-
-/** Calls the orchestrator with its credentials, if any; a refusal or an unreachable one is a CliError. */
-type OrchestratorCall = (url: string, init?: RequestInit) => Promise<Response>;
-
-const callWith =
-  (credentials: Record<string, string>): OrchestratorCall =>
-  async (url, init = {}) => {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        ...init,
-        headers: { ...credentials, ...(init.headers as Record<string, string> | undefined) },
-      });
-    } catch (error) {
-      throw new CliError(
-        EXIT.unreachable,
-        `Could not reach the orchestrator at ${new URL(url).origin}: ${(error as Error).cause ?? (error as Error).message}`,
-      );
-    }
-    if (!response.ok) {
-      const body = (await response.json().catch(() => undefined)) as
-        | { error?: { message?: string } }
-        | undefined;
-      throw new CliError(
-        EXIT.unreachable,
-        body?.error?.message ?? `The orchestrator answered HTTP ${response.status}`,
-      );
-    }
-    return response;
-  };
 
 /** `baton chain <topic>`. */
 export async function chainCommand(io: CliIo, args: readonly string[], options: CliOptions): Promise<number> {
   const topic = args.join(' ');
   if (topic === '') throw usage('baton chain takes a topic');
-  // The orchestrator's credentials, when it needs them: `--api-key` (or `BATON_API_KEY`) and `--bearer`.
-  const apiKey = options.apiKey ?? io.env.BATON_API_KEY;
-  const call = callWith({
-    ...(apiKey ? { 'X-API-Key': apiKey } : {}),
-    ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
-  });
-  const base = (options.orchestrator ?? io.env.BATON_ORCHESTRATOR_URL ?? 'http://127.0.0.1:4100').replace(
-    /\/+$/,
-    '',
-  );
+  const { call, base } = orchestratorOf(io, options);
   const runOptions = {
     ...(options.audience ? { audience: options.audience } : {}),
     ...(options.length ? { length: options.length } : {}),
@@ -103,6 +70,7 @@ export async function chainCommand(io: CliIo, args: readonly string[], options: 
       if (options.json) printJson(io, event);
       else report(io, event);
       if (event.type === 'input.required') await answer(call, base, started.runId, event.question ?? '');
+      if (event.type === 'approval.requested') await approve(io, call, base, started.runId, event);
       if (event.type === 'run.completed') outcome = EXIT.ok;
       if (event.type === 'run.failed' || event.type === 'run.canceled') outcome = EXIT.taskFailed;
     }
@@ -136,6 +104,31 @@ function report(io: CliIo, event: RunEvent): void {
       io.stderr.write('run canceled\n');
       return;
   }
+}
+
+/**
+ * An approval step waits: on a terminal, the person decides here (y approves, n rejects, then a comment); else it
+ * says how to decide from elsewhere (`baton approve`, the console, the API) and waits.
+ */
+async function approve(io: CliIo, call: OrchestratorCall, base: string, runId: string, event: RunEvent) {
+  const step = event.instance ?? event.step ?? '';
+  if (event.artifact !== undefined) io.stderr.write(`${JSON.stringify(event.artifact, null, 2)}\n`);
+  if (!process.stdin.isTTY) {
+    io.stderr.write(
+      `${step}: waiting for approval: ${event.prompt ?? ''} (baton approve ${runId} --step ${step}, or baton reject)\n`,
+    );
+    return;
+  }
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  const reply = (await prompt.question(`${event.prompt ?? 'Approve?'} [y/n, then a comment]\n> `)).trim();
+  prompt.close();
+  const yes = /^y(es)?\b/i.test(reply);
+  const comment = reply.replace(/^(y(es)?|no?)\b[\s:,.-]*/i, '').trim();
+  await call(`${base}/runs/${runId}/${yes ? 'approve' : 'reject'}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ step, ...(comment === '' ? {} : { comment }) }),
+  });
 }
 
 async function answer(call: OrchestratorCall, base: string, runId: string, question: string): Promise<void> {
