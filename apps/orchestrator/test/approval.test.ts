@@ -8,7 +8,14 @@ import { messageText } from '@baton/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunEvent, RunView } from '../src/run/run-types.ts';
 import { createOutageRecords } from './outage-records.ts';
-import { type ProbeAgent, postJson, probeOrchestrator, startProbeAgent, probeStep as step, untilRun } from './probe-agent.ts';
+import {
+  type ProbeAgent,
+  postJson,
+  probeOrchestrator,
+  startProbeAgent,
+  probeStep as step,
+  untilRun,
+} from './probe-agent.ts';
 import { serveApp } from './serve-app.ts';
 
 let probe: ProbeAgent;
@@ -23,13 +30,19 @@ const gated = (name: string, approval: object = {}) => ({
   steps: [
     step('a', 'test.slow'),
     { id: 'gate', dependsOn: ['a'], approval: { prompt: 'Publish a?', show: 'a', ...approval } },
-    { id: 'b', skill: 'test.slow', dependsOn: ['gate'], send: [{ text: `test.slow b-${name}` }, { artifact: 'gate' }] },
+    {
+      id: 'b',
+      skill: 'test.slow',
+      dependsOn: ['gate'],
+      send: [{ text: `test.slow b-${name}` }, { artifact: 'gate' }],
+    },
   ],
   result: 'b',
 });
 
 const pending = (view: RunView) => view.approvals?.some((approval) => approval.status === 'pending') === true;
-const receivedB = (name: string) => probe.received.filter((entry) => messageText(entry.message).includes(`b-${name}`));
+const receivedB = (name: string) =>
+  probe.received.filter((entry) => messageText(entry.message).includes(`b-${name}`));
 
 async function eventsOf(app: { request: (path: string) => Response | Promise<Response> }, runId: string) {
   const text = await (await app.request(`/runs/${runId}/events`)).text();
@@ -141,7 +154,10 @@ describe('an approval step', () => {
       });
       expect('task' in unclear && unclear.task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
       const replied = await client.sendMessage({
-        message: userMessage('approve: looks right', { taskId: task?.id ?? '', contextId: task?.contextId ?? '' }),
+        message: userMessage('approve: looks right', {
+          taskId: task?.id ?? '',
+          contextId: task?.contextId ?? '',
+        }),
       });
       expect('task' in replied && replied.task.status.state).toBe('TASK_STATE_COMPLETED');
       const runs = (await (await app.request('/runs?limit=1')).json()) as { runs: RunView[] };

@@ -231,8 +231,17 @@ describe('baton chain against the orchestrator', () => {
       description: 'an outline a person approves before the document is written',
       steps: [
         { id: 'outline', skill: 'baton.outline', send: [{ topic: true }] },
-        { id: 'sign-off', dependsOn: ['outline'], approval: { prompt: 'Write this outline up?', show: 'outline' } },
-        { id: 'document', skill: 'baton.document', dependsOn: ['sign-off'], send: [{ artifact: 'sign-off' }] },
+        {
+          id: 'sign-off',
+          dependsOn: ['outline'],
+          approval: { prompt: 'Write this outline up?', show: 'outline' },
+        },
+        {
+          id: 'document',
+          skill: 'baton.document',
+          dependsOn: ['sign-off'],
+          send: [{ artifact: 'sign-off' }],
+        },
       ],
       result: 'document',
     };
@@ -247,8 +256,17 @@ describe('baton chain against the orchestrator', () => {
       /^run ([\w-]+)\n[\s\S]*waiting for approval: Write this outline up\?/,
     );
     const runId = await waiting.started;
-    expect((await runBaton(['reject', runId, '--step', 'nope', '--orchestrator', orchestrator.url])).code).toBe(3);
-    const approved = await runBaton(['approve', runId, '--comment', 'good', '--orchestrator', orchestrator.url]);
+    expect(
+      (await runBaton(['reject', runId, '--step', 'nope', '--orchestrator', orchestrator.url])).code,
+    ).toBe(3);
+    const approved = await runBaton([
+      'approve',
+      runId,
+      '--comment',
+      'good',
+      '--orchestrator',
+      orchestrator.url,
+    ]);
     expect(approved).toMatchObject({ code: 0, stdout: `run ${runId} approved; it is running\n` });
     const finished = await waiting.exited;
     expect(finished.code).toBe(0);
