@@ -154,4 +154,59 @@ describe.skipIf(!postgres.available)('two orchestrators on one PostgreSQL', () =
     }
     await b.stop();
   }, 180_000);
+
+  it('go on with sections runs mid-map after the instance driving them is killed: no section written twice', async () => {
+    const c = await startAppProcess('orchestrator', orchestratorEnv(), 30_000);
+    const d = await startAppProcess('orchestrator', orchestratorEnv(), 30_000);
+    apps.push(c, d);
+    const started: string[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      const answer = await post(c.url, '/runs', { topic: `Sectioned topic ${index}`, chain: 'sections' });
+      expect(answer.status).toBe(202);
+      started.push(String(answer.body.runId));
+    }
+    // Killed while sections are being written: some done, some under way.
+    await until(
+      'sections are being written',
+      () => Promise.all(started.map((runId) => view(d.url, runId))),
+      (views) =>
+        views.some((v) =>
+          (v.instances ?? []).some((i) => i.step === 'section' && i.outcome === 'completed'),
+        ) &&
+        views.some((v) => (v.instances ?? []).some((i) => i.step === 'section' && i.outcome === undefined)),
+    );
+    await c.stop('SIGKILL');
+    const ended = await until(
+      'every sections run ended',
+      () => Promise.all(started.map((runId) => view(d.url, runId))),
+      (views) => views.every((v) => v.status === 'completed'),
+      120_000,
+    ).catch((error: unknown) => {
+      console.error(`orchestrator d said:\n${d.output().slice(-5_000)}`);
+      throw error;
+    });
+    const doc = await createA2AClient({ agent: agentUrls[1] ?? '' });
+    let resumed = 0;
+    for (const done of ended) {
+      const instances = done.instances ?? [];
+      const sections = instances.filter((instance) => instance.step === 'section');
+      expect(sections.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(sections.map((instance) => instance.index)).size).toBe(sections.length);
+      const events = await timeline(d.url, done.runId);
+      expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+      // Each section begun once, and each of the doc agent's instances is one task there: nothing written twice.
+      const begun = events.filter((event) => event.type === 'step.started' && event.step === 'section');
+      expect(begun).toHaveLength(sections.length);
+      const atDocAgent = instances.filter((instance) =>
+        ['section', 'rewritten', 'draft', 'revised'].includes(instance.step),
+      );
+      const { tasks } = await doc.listTasks({ contextId: done.contextId });
+      expect(new Set(tasks.map((task) => task.id))).toEqual(
+        new Set(atDocAgent.map((instance) => instance.taskId)),
+      );
+      if (events.some((event) => event.type === 'run.resumed')) resumed += 1;
+    }
+    expect(resumed).toBeGreaterThan(0);
+    await d.stop();
+  }, 240_000);
 });
