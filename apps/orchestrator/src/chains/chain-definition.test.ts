@@ -77,7 +77,7 @@ describe('chain definitions', () => {
     [definition([step('a')], 'z'), 'result: names no step: "z"'],
     [
       definition([{ id: 'a', send: [{ topic: true }] }]),
-      'steps[0]: needs one of skill or agent (a task), branch, loop, map or chain',
+      'steps[0]: needs one of skill or agent (a task), branch, loop, map, chain or approval',
     ],
     [
       definition([{ ...step('a'), agent: 'http://127.0.0.1:1' }]),

@@ -3,7 +3,6 @@ import { A2AError, isA2AError } from '@baton/protocol';
 import { createInstanceLink, type InstanceLink, type Logger, type TaskEventBus } from '@baton/server';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
 import type { RunEngine } from '../engine/run-engine.ts';
-import { beginRefinement, newRunView, roundOf } from './create-run.ts';
 import type { RefineRequest } from './plan-refinement.ts';
 import type { Decision } from './run-approvals.ts';
 import type { RunFeed } from './run-feed.ts';
@@ -17,6 +16,7 @@ import {
   type RunEventBody,
   type RunView,
 } from './run-types.ts';
+import { beginRefinement, newRunView, roundOf } from './run-views.ts';
 
 /** Why a request on a run was refused; `status` is the HTTP status the runs API answers with. */
 export class RunRequestError extends Error {
