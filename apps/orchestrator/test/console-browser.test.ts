@@ -208,6 +208,98 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('draws a sections run as a graph with its instances, and lists the chains with their versions', async () => {
+    const started = await fetch(`${orchestrator}/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ topic: 'Glaciers', chain: 'sections', options: { sections: 4 }, wait: true }),
+    });
+    const { runId } = (await started.json()) as { runId: string };
+    const page = await open(`/#/runs/${runId}`);
+    const graph = page.getByTestId('chain-graph');
+    await graph.waitFor({ timeout: 10_000 });
+    const section = graph.locator('[data-step="section"]');
+    expect(await section.getAttribute('data-state')).toBe('done');
+    expect(await section.textContent()).toContain('4 of 4 done');
+    expect(await graph.locator('[data-step="sections"]').textContent()).toContain('4 items');
+    expect(await graph.locator('[data-step="review"]').textContent()).toContain('1 iteration');
+    // The review passed at once: its branch took `otherwise`, and the rewrite case is drawn as not taken.
+    expect(await graph.locator('[data-taken="true"]').textContent()).toContain('otherwise');
+    await shot(page, 'sections-graph');
+    await page.getByRole('link', { name: 'Chains' }).click();
+    const row = page.getByTestId('chain-sections');
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.textContent()).toContain('1 of 1');
+    await row.getByRole('link', { name: 'sections' }).click();
+    await page.getByTestId('chain-graph').waitFor({ timeout: 10_000 });
+    expect(await page.locator('[data-step="rewritten"]').count()).toBe(1);
+    await shot(page, 'chain-page');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('shows an approval a run waits for, refuses an edit that is not JSON, and approves it', async () => {
+    const gated = {
+      name: 'gated',
+      description: 'an outline a person approves before the document is written',
+      steps: [
+        { id: 'outline', skill: 'baton.outline', send: [{ topic: true }] },
+        {
+          id: 'sign-off',
+          dependsOn: ['outline'],
+          approval: { prompt: 'Write this outline up?', show: 'outline' },
+        },
+        {
+          id: 'document',
+          skill: 'baton.document',
+          dependsOn: ['sign-off'],
+          send: [{ artifact: 'sign-off' }],
+        },
+      ],
+      result: 'document',
+    };
+    const post = (path: string, body: unknown) =>
+      fetch(`${orchestrator}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/chains', gated)).status).toBe(201);
+    const { runId } = (await (await post('/runs', { topic: 'Tides', chain: 'gated' })).json()) as {
+      runId: string;
+    };
+    const page = await open(`/#/runs/${runId}`);
+    const card = page.getByTestId('approval-sign-off');
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.textContent()).toContain('Write this outline up?');
+    expect(await page.getByTestId('run-status').textContent()).toBe('input-required');
+    await card.getByRole('button', { name: 'Edit before approving' }).click();
+    await card.getByLabel('The artifact, as JSON').fill('{ not json');
+    expect(await card.getByRole('alert').textContent()).toMatch(/Not JSON/);
+    expect(await card.getByRole('button', { name: 'Approve as edited' }).isDisabled()).toBe(true);
+    await card.getByLabel('The artifact, as JSON').fill(
+      JSON.stringify({
+        title: 'Tides',
+        topic: 'Tides',
+        sections: [{ heading: 'Why', points: ['The moon pulls the sea'] }],
+      }),
+    );
+    await card.getByLabel('Comment').fill('one section is enough');
+    await card.getByRole('button', { name: 'Approve as edited' }).click();
+    await expect
+      .poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 })
+      .toBe('completed');
+    const view = (await (await fetch(`${orchestrator}/runs/${runId}`)).json()) as {
+      approvals: { status: string; comment: string }[];
+      artifacts: { document: { sections: unknown[] } };
+    };
+    expect(view.approvals[0]).toMatchObject({ status: 'approved', comment: 'one section is enough' });
+    expect(view.artifacts.document.sections).toHaveLength(1);
+    await shot(page, 'approval');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('lists past runs and shows the agents with their cards', async () => {
     const page = await open('/#/runs');
     await page.locator('.run-list li').first().waitFor({ timeout: 10_000 });

@@ -1,4 +1,5 @@
 import { AgentsView } from './agents/agents-view.tsx';
+import { ChainPage, ChainsPage } from './chains/chains-page.tsx';
 import { InspectorView } from './inspector/inspector-view.tsx';
 import { RunPage } from './runs/run-page.tsx';
 import { RunsPage } from './runs/runs-page.tsx';
@@ -7,6 +8,7 @@ import { useHashRoute } from './shared/use-hash-route.ts';
 
 const TABS = [
   ['runs', 'Runs'],
+  ['chains', 'Chains'],
   ['agents', 'Agents'],
   ['inspector', 'Inspector'],
 ] as const;
@@ -30,7 +32,13 @@ export function App() {
       </header>
       <main>
         <SignIn>
-          {section === 'agents' ? (
+          {section === 'chains' ? (
+            id ? (
+              <ChainPage name={id} />
+            ) : (
+              <ChainsPage />
+            )
+          ) : section === 'agents' ? (
             <AgentsView />
           ) : section === 'inspector' ? (
             <InspectorView />

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
+import { ChainGraph } from '../chains/chain-graph.tsx';
+import type { ChainDefinition } from '../chains/chain-types.ts';
 import { api, clock, stateLabel } from '../shared/api.ts';
+import { JsonDataView } from '../shared/data-view.tsx';
 import { DocumentCard } from './document-card.tsx';
 import { RefineForm } from './refine-form.tsx';
 import { isFinishedRun, isSummary, type RunEvent, type RunView, type SummaryArtifact } from './run-types.ts';
@@ -35,6 +38,7 @@ export function RunPage({ runId }: { readonly runId: string }) {
       )}
       <Controls view={view} onChange={run.refresh} />
       {summary && <SummaryCard summary={summary} hasDocument={view.artifacts.document !== undefined} />}
+      <RunGraph view={view} />
       <Steps view={view} />
       <DocumentCard view={view} streaming={run.documentText} />
       {isFinishedRun(view.status) && (
@@ -52,7 +56,7 @@ export function RunPage({ runId }: { readonly runId: string }) {
           {timelineOf(run.events).map((event, index) => (
             <li key={`${index}-${event.type}`}>
               <time dateTime={event.at}>{clock(event.at)}</time> <code>{event.type}</code>{' '}
-              {event.step && <span class="muted">{event.step}</span>}{' '}
+              {event.step && <span class="muted">{event.instance ?? event.step}</span>}{' '}
               {event.state && <span>{stateLabel(event.state)}</span>}
               {event.message && <span class="muted">: {event.message}</span>}
               {event.question && <span> “{event.question}”</span>}
@@ -173,7 +177,7 @@ function Steps({ view }: { readonly view: RunView }) {
                 ? step.outcome
                 : step.state
                   ? stateLabel(step.state)
-                  : 'waiting'}
+                  : (step.outcome ?? 'waiting')}
               {step.attempts && step.attempts > 1 ? ` (attempt ${step.attempts})` : ''}
             </td>
             <td data-testid={`version-${step.step}`}>
@@ -186,6 +190,103 @@ function Steps({ view }: { readonly view: RunView }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The run's chain as a graph (the version it runs), each step coloured by how it stands in the run. */
+function RunGraph({ view }: { readonly view: RunView }) {
+  const [chain, setChain] = useState<ChainDefinition | undefined>(undefined);
+  const name = view.chain ?? 'default';
+  const query = view.chainVersion === undefined ? '' : `?version=${view.chainVersion}`;
+  useEffect(() => {
+    api<{ definition: ChainDefinition }>(`/chains/${encodeURIComponent(name)}${query}`).then(
+      (answer) => setChain(answer.definition),
+      () => undefined,
+    );
+  }, [name, query]);
+  if (chain === undefined) return null;
+  return (
+    <section aria-labelledby="graph-title">
+      <h3 id="graph-title">Chain {name}</h3>
+      <ChainGraph chain={chain} view={view} />
+    </section>
+  );
+}
+
+/** A pending approval: what it asks, the artifact shown (editable as JSON), approve or reject with a comment. */
+function ApprovalCard({
+  view,
+  approval,
+  call,
+}: {
+  readonly view: RunView;
+  readonly approval: NonNullable<RunView['approvals']>[number];
+  readonly call: (path: string, body?: unknown) => Promise<void>;
+}) {
+  const [edited, setEdited] = useState<string | undefined>(undefined);
+  const [comment, setComment] = useState('');
+  let parsed: { value?: unknown; error?: string } = {};
+  if (edited !== undefined) {
+    try {
+      parsed = { value: JSON.parse(edited) };
+    } catch (error) {
+      parsed = { error: (error as Error).message };
+    }
+  }
+  const decide = (approve: boolean) =>
+    call(`/runs/${view.runId}/${approve ? 'approve' : 'reject'}`, {
+      step: approval.key,
+      ...(comment.trim() === '' ? {} : { comment: comment.trim() }),
+      ...(approve && parsed.value !== undefined ? { artifact: parsed.value } : {}),
+    });
+  return (
+    <section
+      class="card approval"
+      aria-labelledby={`approval-${approval.key}`}
+      data-testid={`approval-${approval.step}`}
+    >
+      <h3 id={`approval-${approval.key}`}>Approval: {approval.step}</h3>
+      <p>{approval.prompt}</p>
+      {approval.deadline && <p class="muted">Decided by its timeout policy at {clock(approval.deadline)}</p>}
+      {approval.artifact !== undefined && edited === undefined && (
+        <>
+          <JsonDataView value={approval.artifact} />
+          <p>
+            <button
+              type="button"
+              class="link"
+              onClick={() => setEdited(JSON.stringify(approval.artifact, null, 2))}
+            >
+              Edit before approving
+            </button>
+          </p>
+        </>
+      )}
+      {edited !== undefined && (
+        <label>
+          The artifact, as JSON
+          <textarea
+            rows={10}
+            value={edited}
+            onInput={(event) => setEdited((event.currentTarget as HTMLTextAreaElement).value)}
+          />
+          {parsed.error && <span role="alert">Not JSON: {parsed.error}</span>}
+        </label>
+      )}
+      <label>
+        Comment
+        <input
+          value={comment}
+          onInput={(event) => setComment((event.currentTarget as HTMLInputElement).value)}
+        />
+      </label>
+      <button type="button" disabled={parsed.error !== undefined} onClick={() => void decide(true)}>
+        {edited === undefined ? 'Approve' : 'Approve as edited'}
+      </button>{' '}
+      <button type="button" class="secondary" onClick={() => void decide(false)}>
+        Reject
+      </button>
+    </section>
   );
 }
 
@@ -207,8 +308,12 @@ function Controls({ view, onChange }: { readonly view: RunView; readonly onChang
     if (text !== '') void call(`/runs/${view.runId}/answer`, { answer: text, step }).then(() => form.reset());
   };
   const questions = view.questions ?? (view.question ? [view.question] : []);
+  const pending = (view.approvals ?? []).filter((approval) => approval.status === 'pending');
   return (
     <>
+      {pending.map((approval) => (
+        <ApprovalCard key={approval.key} view={view} approval={approval} call={call} />
+      ))}
       {view.status === 'input-required' &&
         questions.map((question) => (
           <form

@@ -7,6 +7,40 @@ export interface RunView {
   readonly createdAt: string;
   readonly finishedAt?: string;
   readonly chain?: string;
+  readonly chainVersion?: number;
+  /** Every task executed (each map item, each loop iteration). */
+  readonly instances?: readonly {
+    readonly key: string;
+    readonly step: string;
+    readonly index?: number;
+    readonly iteration?: number;
+    readonly taskId?: string;
+    readonly state?: string;
+    readonly outcome?: string;
+    readonly startedAt: string;
+    readonly endedAt?: string;
+  }[];
+  /** Every branch taken, map's items, loop's iterations and sub-chain's version. */
+  readonly decisions?: readonly {
+    readonly key: string;
+    readonly step: string;
+    readonly kind: 'branch' | 'map' | 'loop' | 'chain';
+    readonly case?: number | 'otherwise';
+    readonly items?: number;
+    readonly iterations?: number;
+    readonly exhausted?: boolean;
+    readonly version?: number;
+  }[];
+  /** The approvals asked for, pending or decided. */
+  readonly approvals?: readonly {
+    readonly key: string;
+    readonly step: string;
+    readonly prompt: string;
+    readonly artifact?: unknown;
+    readonly deadline?: string;
+    readonly status: 'pending' | 'approved' | 'rejected' | 'canceled';
+    readonly comment?: string;
+  }[];
   /** The run's OpenTelemetry trace id, when the orchestrator exports traces. */
   readonly traceId?: string;
   readonly question?: { readonly step: string; readonly text: string };
@@ -63,6 +97,8 @@ export interface RunEvent {
   readonly runId: string;
   readonly at: string;
   readonly step?: string;
+  /** Inside a branch, loop, map or sub-chain: the instance key (`sections[2]/section`). */
+  readonly instance?: string;
   readonly text?: string;
   readonly state?: string;
   readonly question?: string;
@@ -83,6 +119,13 @@ export const RUN_EVENT_TYPES = [
   'step.retrying',
   'step.failed',
   'step.skipped',
+  'branch.decided',
+  'map.started',
+  'loop.iteration',
+  'loop.ended',
+  'chain.started',
+  'approval.requested',
+  'approval.decided',
   'refine.started',
   'refine.completed',
   'refine.failed',
