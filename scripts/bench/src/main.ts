@@ -3,6 +3,7 @@
  * docs/benchmarks.md. `--smoke` runs every workload for a moment and only checks that every target answered
  * correctly (CI runs it); `--rounds`, `--duration` (s), `--tasks` and `--out` tune a full run.
  */
+
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { measureBytes, renderBytesReport } from '@baton/size';
 import { buildBundles, buildColdStartBundles } from './build-targets.ts';
 import { measureChainOverhead } from './chain-overhead.ts';
+import { measureControlFlow, renderControlFlow } from './control-flow.ts';
 import { growthProblems, renderGrowthPlots, renderGrowthReport } from './growth/report-growth.ts';
 import { FULL_GROWTH, runGrowth, SMOKE_GROWTH } from './growth/run-growth.ts';
 import { describeMachine } from './machine.ts';
@@ -95,6 +97,8 @@ try {
     ...(loadCore === undefined ? {} : { orchestratorCore: loadCore }),
   });
   log(`W6: overhead per step p50 ${chain.stepOverheadP50Ms.toFixed(2)} ms over ${chain.runs} pairs`);
+  // Control flow (a map, the sections chain's parallelism): eight processes more, so not in the smoke run.
+  const flow = smoke ? undefined : await measureControlFlow({ pairs: 20, warmup: 3, sectionRuns: 3, log });
   const stores = await runStores(generator, { ...settings, serverCore, log });
   const telemetry = await runTelemetryCost(generator, { ...settings, serverCore, log });
   const growth = await runGrowth(generator, { ...settings, serverCore, log });
@@ -112,6 +116,9 @@ try {
     ...(chain.failures > 0 || chain.runs === 0
       ? [`W6: ${chain.failures} failed chains, e.g. ${chain.firstFailure}`]
       : []),
+    ...[...(flow?.map ?? []), ...(flow?.sections ? [flow.sections] : [])].flatMap((part) =>
+      part.failures > 0 ? [`W6 control flow: ${part.failures} failed runs, e.g. ${part.firstFailure}`] : [],
+    ),
     ...answerProblems(stores.figures, stores.stores),
     ...answerProblems(telemetry.figures, telemetry.targets),
     ...answerProblems(grpc.figures, grpc.targets),
@@ -132,7 +139,7 @@ try {
     memory,
     chain,
     plots: PLOTS,
-  })}\n${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n\n${renderGrpcReport(grpc).join('\n')}\n\n${renderRuntimesReport(runtimes).join('\n')}\n\n${renderColdStartReport(coldStart, settings.coldStartRounds).join('\n')}\n\n${renderBytesReport(bytes)}`;
+  })}\n${flow ? `${renderControlFlow(flow)}\n` : ''}${renderStoresReport(stores).join('\n')}\n\n${renderTelemetryReport(telemetry).join('\n')}\n\n${renderGrowthReport(growth, PLOTS).join('\n')}\n\n${renderGrpcReport(grpc).join('\n')}\n\n${renderRuntimesReport(runtimes).join('\n')}\n\n${renderColdStartReport(coldStart, settings.coldStartRounds).join('\n')}\n\n${renderBytesReport(bytes)}`;
   const plots = {
     'throughput.svg': renderThroughputPlot({ workloads: WORKLOADS, figures }),
     ...renderGrowthPlots(growth),
