@@ -53,9 +53,27 @@ export interface ChaosReport {
   readonly gaps: number;
   /** Runs whose cancel was answered 200 that did not end canceled. */
   readonly cancelNotCanceled: number;
+  /** Runs of the `sections` chain (a map over the outline's sections, a review loop) among them. */
+  readonly sectionRuns: number;
+  /** Sections written by more than one completed task at the doc agent (an item done twice). */
+  readonly itemsTwice: number;
+  /** Sections the doc agent wrote (completed tasks found by their instance key), to show the count above read them. */
+  readonly sectionsWritten: number;
 }
 
-type Kind = 'plain' | 'streamed' | 'canceled';
+type Kind = 'plain' | 'streamed' | 'canceled' | 'sections';
+
+/** The agent each step of the chains the suite runs goes to (the `default` and `sections` chains). */
+const AGENT_OF_STEP: Readonly<Record<string, 'outline' | 'document' | 'summary'>> = {
+  outline: 'outline',
+  document: 'document',
+  section: 'document',
+  draft: 'document',
+  rewritten: 'document',
+  revised: 'document',
+  summary: 'summary',
+  check: 'summary',
+};
 interface Tracked {
   readonly runId: string;
   readonly contextId: string;
@@ -200,13 +218,23 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     }
 
     async function one(index: number): Promise<void> {
-      const kind: Kind = index % 10 === 1 ? 'streamed' : index % 10 === 2 ? 'canceled' : 'plain';
+      const kind: Kind =
+        index % 10 === 1
+          ? 'streamed'
+          : index % 10 === 2
+            ? 'canceled'
+            : index % 10 === 3 || index % 10 === 8
+              ? 'sections'
+              : 'plain';
       const response = await retrying(
         () =>
           fetch(`${api}/runs`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ topic: `Chaos topic ${index}` }),
+            body: JSON.stringify({
+              topic: `Chaos topic ${index}`,
+              ...(kind === 'sections' ? { chain: 'sections', options: { sections: 4 } } : {}),
+            }),
           }),
         Date.now() + 120_000,
         () => {
@@ -316,7 +344,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       document: await createA2AClient({ agent: cluster.agents.document.proxy.url }),
       summary: await createA2AClient({ agent: cluster.agents.summary.proxy.url }),
     };
-    const counts = { lost: 0, stuck: 0, executedAgain: 0, extraTasks: 0, gaps: measured.readerGaps };
+    const counts = {
+      lost: 0,
+      stuck: 0,
+      executedAgain: 0,
+      extraTasks: 0,
+      gaps: measured.readerGaps,
+      itemsTwice: 0,
+      sectionsWritten: 0,
+    };
     const outcomes = { completed: 0, failed: 0, canceled: 0, resumed: 0, cancelNotCanceled: 0 };
     const check = async (run: Tracked) => {
       const response = await fetch(`${survivor}/runs/${run.runId}`);
@@ -356,11 +392,22 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const completedAt = events.findIndex((event) => event.type === 'run.completed');
       if (completedAt >= 0 && events.slice(completedAt).some((event) => event.type === 'step.started'))
         counts.executedAgain += 1;
-      for (const [step, client] of Object.entries(agents)) {
+      for (const [agent, client] of Object.entries(agents)) {
         const attempts = events.filter(
-          (event) => event.type === 'step.started' && event.step === step,
+          (event) => event.type === 'step.started' && AGENT_OF_STEP[event.step] === agent,
         ).length;
         const { tasks } = await client.listTasks({ contextId: run.contextId });
+        if (agent === 'document' && run.kind === 'sections') {
+          // Each section's tasks, by the instance key in their first message's id: completed once at most.
+          const done = new Map<string, number>();
+          for (const task of tasks) {
+            const key = /:([^:]*\bsection):\d+$/.exec(task.history?.[0]?.messageId ?? '')?.[1];
+            if (key !== undefined && task.status.state === 'TASK_STATE_COMPLETED')
+              done.set(key, (done.get(key) ?? 0) + 1);
+          }
+          counts.itemsTwice += [...done.values()].filter((count) => count > 1).length;
+          counts.sectionsWritten += done.size;
+        }
         counts.extraTasks += Math.max(0, tasks.length - attempts);
         if (tasks.length > attempts) {
           const sent = tasks.map(
@@ -370,7 +417,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
             (event) => `${event.seq} ${event.type}${'step' in event ? ` ${event.step}` : ''}`,
           );
           log(
-            `run ${run.runId}: ${tasks.length} ${step} tasks for ${attempts} attempts: ${sent.join('; ')}; events: ${timeline.join(', ')}`,
+            `run ${run.runId}: ${tasks.length} ${agent} tasks for ${attempts} attempts: ${sent.join('; ')}; events: ${timeline.join(', ')}`,
           );
         }
       }
@@ -396,6 +443,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       runSeconds: measured.runSeconds,
       seconds: measured.seconds,
       killedRounds: measured.killedRuns.length,
+      sectionRuns: tracked.filter((run) => run.kind === 'sections').length,
       ...outcomes,
       ...counts,
     };
@@ -405,7 +453,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 /** The report as the lines `pnpm chaos` prints (and docs/deploy.md quotes). */
 export function describeChaosReport(report: ChaosReport): string {
   return [
-    `${report.runs} runs at ${report.concurrency} concurrent, 10 % streamed, 10 % canceled; kill -9 of one orchestrator and one doc instance, the database cut off for ${report.outageMs / 1000} s; ${report.seconds} s`,
+    `${report.runs} runs at ${report.concurrency} concurrent, 10 % streamed, 10 % canceled, 20 % of the sections chain (${report.sectionRuns}); kill -9 of one orchestrator and one doc instance, the database cut off for ${report.outageMs / 1000} s; ${report.seconds} s`,
     `each run took ${report.runSeconds.p50} s (median), ${report.runSeconds.p95} s (95th percentile), ${report.runSeconds.max} s at most`,
     `accepted ${report.accepted}: completed ${report.completed}, canceled ${report.canceled}, failed ${report.failed}; the killed orchestrator was driving ${report.killedRounds} rounds, ${report.resumed} runs went on in the other orchestrator; ${report.refusals} starts refused and tried again, ${report.notAccepted} refused for good; ${report.reconnections} SSE reconnections`,
     `accepted runs lost                  ${report.lost}`,
@@ -414,5 +462,6 @@ export function describeChaosReport(report: ChaosReport): string {
     `agent tasks beyond one per attempt  ${report.extraTasks}`,
     `timelines with a gap                ${report.gaps}`,
     `canceled runs not canceled          ${report.cancelNotCanceled}`,
+    `sections written twice              ${report.itemsTwice} (of ${report.sectionsWritten} written)`,
   ].join('\n');
 }
