@@ -339,4 +339,11 @@ describe('deadline', () => {
     const task = await (await createA2AClient({ agent: probe.url })).getTask(shown?.taskId ?? '');
     expect(task.status.state).toBe('TASK_STATE_CANCELED');
   });
+
+  it('takes a deadline of its own from the request', async () => {
+    const app = orchestrator(chain('asks', [step('a', 'test.ask')], 'a'));
+    const view = await run(app, { chain: 'asks', deadlineMs: 1_000 });
+    expect(view.status).toBe('canceled');
+    expect(view.error).toMatchObject({ code: 'DEADLINE_EXCEEDED' });
+  });
 });

@@ -363,7 +363,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const view = (await response.json()) as RunView;
       if (!isFinished(view.status)) counts.stuck += 1;
       if (view.status === 'completed') outcomes.completed += 1;
-      if (view.status === 'failed') outcomes.failed += 1;
+      if (view.status === 'failed') {
+        outcomes.failed += 1;
+        log(`run ${run.runId} (${run.kind}) failed: ${view.error?.code} ${view.error?.message}`);
+      }
       if (view.status === 'canceled') outcomes.canceled += 1;
       const cancelAsked = run.cancelAcknowledged || run.cancelRefused;
       if (cancelAsked && view.status !== 'canceled') outcomes.cancelNotCanceled += 1;

@@ -40,6 +40,11 @@ export interface ExpressionScope {
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The variables whose type is known before a run (the rest are JSON: `dyn`). */
+const TYPED: Readonly<Record<string, string>> = { topic: 'string', index: 'int', iteration: 'int' };
+
+/** What an expression must give where it stands: a condition a boolean, a map's `over` a list, a topic a string. */
+export type ExpressionResult = 'bool' | 'list' | 'string';
 const RESERVED = new Set([
   'topic',
   'options',
@@ -75,7 +80,7 @@ const environmentFor = (names: readonly string[]) => {
   const taken: string[] = [];
   for (const name of new Set(names)) {
     try {
-      environment.registerVariable(name, 'dyn');
+      environment.registerVariable(name, TYPED[name] ?? 'dyn');
       taken.push(name);
     } catch {
       // One of CEL's own names.
@@ -98,7 +103,7 @@ function comprehensionDepth(node: unknown): number {
  * Checks an expression where it stands: it parses, stays within the limits, and names only variables in scope.
  * Throws an {@link ExpressionError} saying what is wrong (its first line, without the library's stack).
  */
-export function checkExpression(source: string, scope: ExpressionScope): void {
+export function checkExpression(source: string, scope: ExpressionScope, gives?: ExpressionResult): void {
   if (source.length > MAX_EXPRESSION_LENGTH)
     throw new ExpressionError(`is longer than ${MAX_EXPRESSION_LENGTH} characters`);
   const wanted = variablesOf(scope);
@@ -119,6 +124,12 @@ export function checkExpression(source: string, scope: ExpressionScope): void {
     const hint =
       shadowed.length === 0 ? '' : ` (CEL's own ${shadowed.join(', ')}: write steps["${shadowed[0]}"])`;
     throw new ExpressionError(`${firstLine(checked.error)}${hint}`);
+  }
+  // What it gives is known before a run when it does not read an artifact: `'abc'` is never a list.
+  const type = String(checked.type ?? 'dyn');
+  if (gives !== undefined && type !== 'dyn' && !(type === gives || type.startsWith(`${gives}<`))) {
+    const wanted = gives === 'bool' ? 'true or false' : gives === 'list' ? 'a list' : 'a string';
+    throw new ExpressionError(`gives ${type}, not ${wanted}`);
   }
 }
 

@@ -18,6 +18,13 @@ export const StartRunBodySchema = z.object({
   chain: z.string().min(1).max(40).optional(),
   /** The version of the chain to run; default its newest. */
   chainVersion: z.number().int().min(1).optional(),
+  /** Cancel the run (and its tasks) if it has not ended this long after it started; default the chain's `deadlineMs`. */
+  deadlineMs: z
+    .number()
+    .int()
+    .min(1_000)
+    .max(7 * 24 * 3_600_000)
+    .optional(),
   topic: z.string().max(2_000),
   options: OutlineOptionsSchema.optional(),
   wait: z.boolean().optional(),
@@ -167,6 +174,7 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       const view = await runs.start({
         chain: chosen.chain,
         chainVersion: chosen.version,
+        ...(input.deadlineMs === undefined ? {} : { deadlineMs: input.deadlineMs }),
         topic: input.topic,
         ...(input.options === undefined ? {} : { options: input.options }),
         ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),

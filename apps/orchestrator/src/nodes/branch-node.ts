@@ -35,7 +35,7 @@ export const branchNode: NodeKind<BranchNode> = {
   ],
   problems: (node, scope) =>
     node.branch.cases.flatMap((one, at): Problem[] =>
-      expressionProblems(one.when, ['branch', 'cases', at, 'when'], scope),
+      expressionProblems(one.when, ['branch', 'cases', at, 'when'], scope, { gives: 'bool' }),
     ),
   async run(node, at) {
     const { view, round, emit } = at.run;

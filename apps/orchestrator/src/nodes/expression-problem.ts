@@ -1,4 +1,9 @@
-import { checkExpression, ExpressionError, evaluateExpression } from '../chains/expressions.ts';
+import {
+  checkExpression,
+  ExpressionError,
+  type ExpressionResult,
+  evaluateExpression,
+} from '../chains/expressions.ts';
 import { ChainError } from '../run/chain-error.ts';
 import type { NodeExecution, Problem, Scope, StaticScope } from './node-kind.ts';
 
@@ -7,14 +12,22 @@ export function expressionProblems(
   source: string,
   path: (string | number)[],
   scope: StaticScope,
-  extra: { readonly steps?: readonly string[]; readonly iteration?: boolean } = {},
+  extra: {
+    readonly steps?: readonly string[];
+    readonly iteration?: boolean;
+    readonly gives?: ExpressionResult;
+  } = {},
 ): Problem[] {
   try {
-    checkExpression(source, {
-      steps: [...scope.visible, ...(extra.steps ?? [])],
-      item: scope.item,
-      iteration: scope.iteration || extra.iteration === true,
-    });
+    checkExpression(
+      source,
+      {
+        steps: [...scope.visible, ...(extra.steps ?? [])],
+        item: scope.item,
+        iteration: scope.iteration || extra.iteration === true,
+      },
+      extra.gives,
+    );
     return [];
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;

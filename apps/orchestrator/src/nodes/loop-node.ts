@@ -49,7 +49,11 @@ export const loopNode: NodeKind<LoopNode> = {
     }
     const body = node.loop.steps.map((step) => step.id);
     problems.push(
-      ...expressionProblems(node.loop.until, ['loop', 'until'], scope, { steps: body, iteration: true }),
+      ...expressionProblems(node.loop.until, ['loop', 'until'], scope, {
+        steps: body,
+        iteration: true,
+        gives: 'bool',
+      }),
     );
     return problems;
   },

@@ -37,7 +37,7 @@ export const mapNode: NodeKind<MapNode> = {
       })
       .strict(),
   blocks: (node) => [{ block: node.map, path: ['map'], item: true }],
-  problems: (node, scope) => expressionProblems(node.map.over, ['map', 'over'], scope),
+  problems: (node, scope) => expressionProblems(node.map.over, ['map', 'over'], scope, { gives: 'list' }),
   async run(node, at) {
     const { view, round, emit } = at.run;
     const number = round.refinement?.refinement ?? 0;

@@ -32,7 +32,9 @@ export const subChainNode: NodeKind<SubChainNode> = {
       .strict(),
   blocks: () => [],
   problems: (node, scope) =>
-    node.chain.topic === undefined ? [] : expressionProblems(node.chain.topic, ['chain', 'topic'], scope),
+    node.chain.topic === undefined
+      ? []
+      : expressionProblems(node.chain.topic, ['chain', 'topic'], scope, { gives: 'string' }),
   async run(node, at) {
     const { view, round, emit } = at.run;
     const number = round.refinement?.refinement ?? 0;

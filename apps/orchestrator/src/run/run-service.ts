@@ -37,6 +37,8 @@ export interface StartRun {
   readonly chain: ChainDefinition;
   /** The chain's version, kept in the run: it runs that version to the end, on any instance. */
   readonly chainVersion?: number | undefined;
+  /** Overrides the chain's `deadlineMs` for this run. */
+  readonly deadlineMs?: number | undefined;
   readonly topic: string;
   readonly options?: OutlineOptions | undefined;
   /** Default a fresh context. */
