@@ -16,6 +16,7 @@ import {
   SECTION_SKILLS,
   SummarySchema,
 } from '@baton/chain';
+import { createA2AClient, userMessage } from '@baton/client';
 import { createDocAgent } from '@baton/doc-agent';
 import { createOutlineAgent } from '@baton/outline-agent';
 import { createA2AServer } from '@baton/server';
@@ -25,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrchestrator } from '../src/create-orchestrator.ts';
 import type { InstanceView, RunView } from '../src/run/run-types.ts';
 import { postJson } from './probe-agent.ts';
+import { serveApp } from './serve-app.ts';
 
 const quiet = { error: () => undefined, warn: () => undefined };
 const servers: RunningA2AServer[] = [];
@@ -131,6 +133,30 @@ describe('the sections chain', () => {
     expect(seen[1]?.headings).toEqual(outline.sections.map((section) => section.heading));
     const revised = DocumentSchema.parse(of(view, 'revised')[0]?.artifact);
     expect(view.artifacts.review).toEqual(revised);
+  });
+});
+
+describe('the sections chain over A2A', () => {
+  it("answers the orchestrator's own task with the assembled document and the summary", async () => {
+    const app = createOrchestrator({ agents, logger: quiet, console: false });
+    const server = await serveApp(app);
+    try {
+      const client = await createA2AClient({ agent: server.url });
+      const answer = await client.sendMessage(
+        { message: userMessage('Deserts') },
+        { skillId: 'baton.chain.sections', returnImmediately: false },
+      );
+      const task = 'task' in answer ? answer.task : undefined;
+      expect(task?.status.state).toBe('TASK_STATE_COMPLETED');
+      const byName = new Map((task?.artifacts ?? []).map((artifact) => [artifact.name, artifact]));
+      const data = byName.get('document')?.parts.find((part) => 'data' in part);
+      const document = DocumentSchema.parse(data && 'data' in data ? data.data : undefined);
+      expect(document.sections.length).toBeGreaterThan(1);
+      expect(byName.has('summary')).toBe(true);
+    } finally {
+      await server.close();
+      await app.close();
+    }
   });
 });
 

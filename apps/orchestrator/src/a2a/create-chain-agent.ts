@@ -1,5 +1,11 @@
 import { type AgentHosting, hostingOptions } from '@baton/agent-host';
-import { contractPart, OutlineOptionsSchema, SummarySchema } from '@baton/chain';
+import {
+  contractPart,
+  type Document,
+  DocumentSchema,
+  OutlineOptionsSchema,
+  SummarySchema,
+} from '@baton/chain';
 import type { JsonValue } from '@baton/protocol';
 import {
   type A2AServer,
@@ -16,7 +22,7 @@ import { type ChainDefinition, skillsOf } from '../chains/chain-definition.ts';
 import type { OrchestratorAuth } from '../http/orchestrator-auth.ts';
 import type { Decision } from '../run/run-approvals.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
-import type { RunEvent } from '../run/run-types.ts';
+import type { RunEvent, RunView } from '../run/run-types.ts';
 
 /** The skill id of the default chain on the orchestrator's own card; other chains are `baton.chain.<name>`. */
 export const CHAIN_SKILL_ID = 'baton.chain';
@@ -161,6 +167,10 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       if (view.status === 'canceled') return;
       await queue;
       if (view.status === 'completed') {
+        // A chain with no `document` step (the sections chain assembles one): its last document goes out whole.
+        const made = documentEnded ? undefined : lastDocument(view);
+        if (made !== undefined)
+          await document.end([{ text: made.markdown }, contractPart(made as unknown as JsonValue)]);
         const summary = SummarySchema.safeParse(view.result);
         if (summary.success) {
           await ctx.addArtifact({
@@ -183,6 +193,15 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       await ctx.fail(view.error?.message ?? 'The chain failed');
     },
   });
+}
+
+/** The artifact of the last top-level step (in the chain's order) that is a document, if any. */
+function lastDocument(view: RunView): Document | undefined {
+  for (const step of [...view.steps].reverse()) {
+    const parsed = DocumentSchema.safeParse(view.artifacts[step.step]);
+    if (parsed.success) return parsed.data;
+  }
+  return undefined;
 }
 
 const APPROVE = /^\s*(approve[ds]?|yes|y|ok)\b[\s:,.-]*/i;
