@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Block, ChainNode, TaskNode } from '../chains/chain-nodes.ts';
 import type { Problem, StaticScope } from '../nodes/node-kind.ts';
 import { blocksOf, ChainNodeSchema, kindOf, walkNodes } from '../nodes/node-kinds.ts';
-import { StepIdSchema } from './chain-nodes.ts';
+import { DeadlineMsSchema, StepIdSchema } from './chain-nodes.ts';
 
 export { RetryPolicySchema, type StepInput, StepInputSchema } from './chain-nodes.ts';
 
@@ -19,12 +19,7 @@ export const ChainDefinitionSchema = z
     steps: z.array(ChainNodeSchema).min(1).max(50),
     result: StepIdSchema,
     /** Longest a run of it may take before it is canceled with its remote tasks; default none. */
-    deadlineMs: z
-      .number()
-      .int()
-      .min(1_000)
-      .max(7 * 24 * 3_600_000)
-      .optional(),
+    deadlineMs: DeadlineMsSchema.optional(),
   })
   .strict()
   .superRefine((chain, context) => {

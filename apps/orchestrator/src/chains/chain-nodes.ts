@@ -43,6 +43,13 @@ export const nodeBaseShape = {
   dependsOn: z.array(StepIdSchema).max(20).default([]),
 };
 
+/** How long a run may take before it is canceled with its tasks: a chain's `deadlineMs`, or a run's own. */
+export const DeadlineMsSchema = z
+  .number()
+  .int()
+  .min(1_000)
+  .max(7 * 24 * 3_600_000);
+
 /** A CEL expression (see `expressions.ts`); checked where it stands once the whole chain is read. */
 export const ExpressionSchema = z.string().min(1).max(1_000);
 

@@ -5,6 +5,7 @@ import type { Context as HonoContext } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
+import { DeadlineMsSchema } from '../chains/chain-nodes.ts';
 import type { ChainRegistry } from '../chains/chain-registry.ts';
 import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
@@ -19,12 +20,7 @@ export const StartRunBodySchema = z.object({
   /** The version of the chain to run; default its newest. */
   chainVersion: z.number().int().min(1).optional(),
   /** Cancel the run (and its tasks) if it has not ended this long after it started; default the chain's `deadlineMs`. */
-  deadlineMs: z
-    .number()
-    .int()
-    .min(1_000)
-    .max(7 * 24 * 3_600_000)
-    .optional(),
+  deadlineMs: DeadlineMsSchema.optional(),
   topic: z.string().max(2_000),
   options: OutlineOptionsSchema.optional(),
   wait: z.boolean().optional(),

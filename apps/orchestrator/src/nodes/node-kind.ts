@@ -64,15 +64,8 @@ export interface Scope {
 }
 
 /** What {@link NodeExecution.childScope} adds to the scope of a block a node holds. */
-export interface ScopeExtra {
-  readonly prefix: string;
-  readonly item?: unknown;
-  readonly index?: number;
-  readonly iteration?: number;
-  readonly previousPrefix?: string;
-  readonly topic?: string;
-  readonly depth?: number;
-}
+export type ScopeExtra = Pick<Scope, 'prefix'> &
+  Partial<Pick<Scope, 'item' | 'index' | 'iteration' | 'previousPrefix' | 'topic' | 'depth'>>;
 
 /** One node being run where it stands in the run. */
 export interface NodeExecution {

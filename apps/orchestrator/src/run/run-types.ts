@@ -8,8 +8,23 @@ export type RunStatus = 'running' | 'input-required' | 'completed' | 'failed' | 
 /** How a step of a run ended. */
 export type StepOutcome = 'completed' | 'failed' | 'skipped' | 'canceled';
 
+/** How a task step's execution stands at its agent: what a step and an instance both show. */
+export interface TaskProgress {
+  agent?: AgentRef;
+  /** The remote task's id at the agent (the latest attempt's). */
+  taskId?: string;
+  /** The remote task's last known state. */
+  state?: TaskState;
+  /** How many tasks it has sent (more than one after a retry). */
+  attempts?: number;
+  /** How it ended; absent while it has not. */
+  outcome?: StepOutcome;
+  /** Why it failed or was skipped. */
+  error?: string;
+}
+
 /** One step of a run as the API shows it. */
-export interface StepView {
+export interface StepView extends TaskProgress {
   /** The step's id in the chain definition. */
   readonly step: string;
   /** The skill the step asks for (absent when the definition names an agent instead). */
@@ -18,17 +33,6 @@ export interface StepView {
   readonly kind?: 'branch' | 'loop' | 'map' | 'chain' | 'approval';
   /** The steps it waits for. */
   readonly dependsOn?: readonly string[];
-  agent?: AgentRef;
-  /** The remote task's id at the agent (the latest attempt's). */
-  taskId?: string;
-  /** The remote task's last known state. */
-  state?: TaskState;
-  /** How many tasks the step has sent (more than one after a retry). */
-  attempts?: number;
-  /** How the step ended; absent while it has not. */
-  outcome?: StepOutcome;
-  /** Why it failed or was skipped. */
-  error?: string;
   /** The version of its artifact that goes on (the newest completed one); absent until it has one. */
   version?: number;
   /** Every version of its artifact, oldest first: the run's own, then one per refinement or re-run. */
@@ -84,7 +88,7 @@ export interface RefinementView {
  * One execution of a task step: a top-level step's (each round), or a step inside a map item, a loop iteration, a
  * branch's case or a sub-chain. Its `key` is unique in the run's round (`sections[2]/section`, `review#1/check`).
  */
-export interface InstanceView {
+export interface InstanceView extends TaskProgress {
   readonly key: string;
   /** The step's id in the chain. */
   readonly step: string;
@@ -94,12 +98,6 @@ export interface InstanceView {
   readonly index?: number;
   /** The iteration of the innermost loop around it (1, 2, …). */
   readonly iteration?: number;
-  agent?: AgentRef;
-  taskId?: string;
-  state?: TaskState;
-  attempts?: number;
-  outcome?: StepOutcome;
-  error?: string;
   readonly startedAt: string;
   endedAt?: string;
   /** Its artifact (inside a branch, loop, map or sub-chain; a top-level step's is in its `versions`). */
