@@ -1,10 +1,12 @@
 import {
+  createLlmGenerators,
   createOfflineDocumentGenerator,
   DocumentSchema,
   type Outline,
   SECTION_SKILLS,
   SectionSchema,
 } from '@baton/chain';
+import { startOpenAiStandIn } from '@baton/chain/testing';
 import { type A2AClient, createA2AClient, dataPart, userMessage } from '@baton/client';
 import { isA2AError, type Part } from '@baton/protocol';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
@@ -57,6 +59,40 @@ describe('baton.section', () => {
       .sendMessage({ message: userMessage([json(outline)]) }, { skillId: SECTION_SKILLS.section })
       .catch((error: unknown) => error);
     expect(isA2AError(refusal, 'InvalidParamsError')).toBe(true);
+  });
+});
+
+describe('baton.section with a model', () => {
+  it("asks an OpenAI-compatible model for that section alone, with the reviewer's note, and streams its words in", async () => {
+    const standIn = await startOpenAiStandIn([{ tokens: ['Shennong ', 'tasted ', 'the leaves.'] }]);
+    const generator = createLlmGenerators({
+      baseURL: standIn.baseURL,
+      apiKey: 'sk-test',
+      model: 'tiny',
+    }).document;
+    const running = await startA2AServer(createDocAgent({ generator }), { port: 0 });
+    try {
+      const modelClient = await createA2AClient({ agent: running.url });
+      const request = { ...outline.sections[0], note: 'Rewrite this section: cover: Tea in Tang China.' };
+      const response = await modelClient.sendMessage(
+        { message: userMessage([json(request), json(outline)]) },
+        { skillId: SECTION_SKILLS.section },
+      );
+      const task = 'task' in response ? response.task : undefined;
+      expect(task?.status.state).toBe('TASK_STATE_COMPLETED');
+      const data = task?.artifacts?.[0]?.parts.find((part) => 'data' in part);
+      expect(SectionSchema.parse(data && 'data' in data ? data.data : undefined)).toEqual({
+        heading: 'Origins',
+        markdown: 'Shennong tasted the leaves.',
+      });
+      const prompt = standIn.requests[0]?.body.messages.map((message) => message.content).join('\n') ?? '';
+      expect(prompt).toContain('Write the section "Origins"');
+      expect(prompt).toContain('cover: Tea in Tang China');
+      expect(standIn.requests).toHaveLength(1);
+    } finally {
+      await running.close();
+      await standIn.close();
+    }
   });
 });
 
