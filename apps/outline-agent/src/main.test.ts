@@ -113,7 +113,8 @@ describe('the outline agent process and its store', () => {
       silentLlm.closeAllConnections();
       silentLlm.close();
     }
-  });
+    // Two process starts, a kill, lease expiry and up to 20 s for the tasks: margin for a loaded machine.
+  }, 60_000);
 
   it.each([
     [
