@@ -64,6 +64,7 @@ export const BUDGETS = [
     name: "the orchestrator's web console",
     path: '../../apps/orchestrator/console/src/main.tsx',
     esbuild: forTheConsole,
-    limitKiB: 290,
+    // 290 until the chain graph: dagre and its graphlib (about 45 KiB minified) lay chains out (issue 46).
+    limitKiB: 345,
   },
 ];
