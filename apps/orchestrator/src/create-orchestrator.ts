@@ -27,6 +27,7 @@ import { createRunJournal, type RunJournal } from './run/run-journal.ts';
 import { createInMemoryRunRecords, type RunRecords } from './run/run-records.ts';
 import { createRunService, type RunService } from './run/run-service.ts';
 import { createRunTelemetry } from './run/run-telemetry.ts';
+import { isFinalEventType } from './run/run-types.ts';
 
 /** Options of {@link createOrchestrator}. */
 export interface OrchestratorOptions {
@@ -162,7 +163,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
     ...(options.maxMapItems === undefined ? {} : { maxMapItems: options.maxMapItems }),
     onEvent: (event, view) => {
       logRunEvent(options.logger, event, view);
-      if (event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled') {
+      if (isFinalEventType(event.type)) {
         runs.runEnded(view.runId);
       }
     },

@@ -2,10 +2,10 @@
  * What the orchestrator adds to a chain run: the same three agent calls timed through `POST /runs` and made
  * directly by the bench, in interleaved pairs, against the same four real processes.
  */
-import { performance } from 'node:perf_hooks';
 import { createDirectChain } from './chain/direct-chain.ts';
 import { startChain } from './chain/start-chain.ts';
 import { percentile } from './stats.ts';
+import { timed } from './timed.ts';
 
 /** The result of {@link measureChainOverhead}. */
 export interface ChainOverhead {
@@ -39,8 +39,6 @@ export interface ChainOverheadOptions {
   readonly orchestratorCore?: number;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** One chain through the orchestrator; throws unless it completed. */
 async function orchestratedRun(orchestrator: string, topic: string): Promise<void> {
   const response = await fetch(`${orchestrator}/runs`, {
@@ -51,18 +49,6 @@ async function orchestratedRun(orchestrator: string, topic: string): Promise<voi
   const run = (await response.json()) as { status?: string; error?: { message?: string } };
   if (!response.ok || run.status !== 'completed') {
     throw new Error(`run ${run.status ?? `HTTP ${response.status}`}: ${run.error?.message ?? ''}`);
-  }
-}
-
-/** Times `work`; `undefined` when it threw (the failure is passed to `fail`). */
-async function timed(work: () => Promise<unknown>, fail: (why: string) => void): Promise<number | undefined> {
-  const start = performance.now();
-  try {
-    await work();
-    return performance.now() - start;
-  } catch (error) {
-    fail(describe(error));
-    return undefined;
   }
 }
 
@@ -93,16 +79,20 @@ export async function measureChainOverhead(options: ChainOverheadOptions): Promi
     };
     for (let i = 0; i < options.warmup + options.runs; i++) {
       const topic = `Topic ${i}`;
-      const directHalf = () =>
-        timed(
-          () => direct.run(topic),
-          (why) => fail(`direct ${topic}: ${why}`),
-        );
-      const runHalf = () =>
-        timed(
-          () => orchestratedRun(chain.orchestrator, topic),
-          (why) => fail(`run ${topic}: ${why}`),
-        );
+      const directHalf = async () =>
+        (
+          await timed(
+            () => direct.run(topic),
+            (why) => fail(`direct ${topic}: ${why}`),
+          )
+        )?.ms;
+      const runHalf = async () =>
+        (
+          await timed(
+            () => orchestratedRun(chain.orchestrator, topic),
+            (why) => fail(`run ${topic}: ${why}`),
+          )
+        )?.ms;
       let directMs: number | undefined;
       let runMs: number | undefined;
       if (i % 2 === 0) {

@@ -14,6 +14,7 @@ import { startRoundRobinProxy } from '@baton/cluster-testing';
 import pg from 'pg';
 import { startProcess, type TargetProcess } from './processes.ts';
 import { percentile } from './stats.ts';
+import { timed } from './timed.ts';
 
 const POSTGRES_URL = process.env.BATON_TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const appMain = (app: string) => fileURLToPath(new URL(`../../../apps/${app}/src/main.ts`, import.meta.url));
@@ -99,8 +100,6 @@ interface RunAnswer {
   }[];
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 async function postJson(
   base: string,
   path: string,
@@ -122,20 +121,6 @@ async function run(orchestrator: string, body: object) {
       `run ${answer.body.status ?? `HTTP ${answer.status}`}: ${answer.body.error?.message ?? ''}`,
     );
   return answer.body;
-}
-
-async function timed<T>(
-  work: () => Promise<T>,
-  fail: (why: string) => void,
-): Promise<{ ms: number; value: T } | undefined> {
-  const start = performance.now();
-  try {
-    const value = await work();
-    return { ms: performance.now() - start, value };
-  } catch (error) {
-    fail(describe(error));
-    return undefined;
-  }
 }
 
 /** The outline and its sections written directly by the bench: the same calls the orchestrator makes. */

@@ -22,7 +22,7 @@ import { type ChainDefinition, skillsOf } from '../chains/chain-definition.ts';
 import type { OrchestratorAuth } from '../http/orchestrator-auth.ts';
 import type { Decision } from '../run/run-approvals.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
-import type { RunEvent, RunView } from '../run/run-types.ts';
+import { isFinalEventType, type RunEvent, type RunView } from '../run/run-types.ts';
 
 /** The skill id of the default chain on the orchestrator's own card; other chains are `baton.chain.<name>`. */
 export const CHAIN_SKILL_ID = 'baton.chain';
@@ -156,8 +156,7 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
             ),
           );
         }
-        if (event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled')
-          ended?.();
+        if (isFinalEventType(event.type)) ended?.();
       });
       await final;
       stop();

@@ -29,7 +29,7 @@ export class ChainRefusedError extends Error {
 export interface ChainRegistry extends ChainCatalog {
   /** Every chain (retired ones too), `default` first, then by name; read from the store. */
   list(): Promise<readonly ChainEntry[]>;
-  /** One chain with its versions, or `undefined`. */
+  /** One chain with its versions, or `undefined` (as of at most `staleAfterMs` ago, like `get`). */
   entry(name: string): Promise<ChainEntry | undefined>;
   /**
    * Validates a definition and keeps it as the name's next version (1 for a new name; a retired name is in use
@@ -173,7 +173,11 @@ export function createChainRegistry(options: ChainRegistryOptions = {}): ChainRe
     },
     async entry(name) {
       await ready();
-      return entriesOf((await read(true)).filter((record) => record.name === name))[0];
+      // Every start of a run asks: the list read at most `staleAfterMs` ago serves it, read again for a name not in it.
+      const named = (all: readonly ChainRecord[]) => all.filter((record) => record.name === name);
+      let versions = named(await read(false));
+      if (versions.length === 0) versions = named(await read(true));
+      return entriesOf(versions)[0];
     },
     async register(input) {
       await ready();

@@ -9,7 +9,7 @@ import { DeadlineMsSchema } from '../chains/chain-nodes.ts';
 import type { ChainRegistry } from '../chains/chain-registry.ts';
 import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
-import type { RunEvent } from '../run/run-types.ts';
+import { isFinalEventType, type RunEvent } from '../run/run-types.ts';
 import { jsonError, readJsonBody, storeUnavailable } from './json-errors.ts';
 import { callerOf } from './orchestrator-auth.ts';
 
@@ -75,9 +75,6 @@ const REFUSAL_STATUS = {
   UNKNOWN_STEP: 400,
   UNKNOWN_VERSION: 400,
 } as const satisfies Record<RefineRefusalCode, number>;
-
-const isFinalEvent = (event: RunEvent) =>
-  event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled';
 
 /** An event as an SSE frame: its type as the event name, its `seq` as the id a reader resumes from. */
 const sseOf = (event: RunEvent) => ({
@@ -248,7 +245,7 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       while (!stream.aborted) {
         const event = queue.shift();
         if (event === undefined) {
-          if (last !== undefined && isFinalEvent(last)) break;
+          if (last !== undefined && isFinalEventType(last.type)) break;
           await new Promise<void>((resolve) => {
             wake = resolve;
           });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nodeBaseShape, RetryPolicySchema, StepInputSchema, type TaskNode } from '../chains/chain-nodes.ts';
-import { ChainError, errorMessage } from '../run/chain-error.ts';
+import { ChainError, errorMessage, isCanceled } from '../run/chain-error.ts';
 import { beginInstance, findInstance, tagsOf } from '../run/run-instances.ts';
 import type { StepView } from '../run/run-types.ts';
 import { readScope, whereIn } from '../run/scope.ts';
@@ -24,9 +24,6 @@ const TaskNodeSchema = z
   .refine((step) => (step.skill === undefined) !== (step.agent === undefined), {
     message: 'needs exactly one of skill and agent',
   });
-
-const isCanceled = (error: unknown, signal: AbortSignal) =>
-  signal.aborted || (error instanceof ChainError && error.code === 'CANCELED');
 
 /** One agent call: a message to the agent that offers the skill, followed until its task ends. */
 export const taskNode: NodeKind<TaskNode> = {

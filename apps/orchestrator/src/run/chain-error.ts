@@ -73,5 +73,9 @@ export class RunReleased extends Error {
   }
 }
 
+/** Whether a step's failure is the run's cancel (or its release), not a failure of its own. */
+export const isCanceled = (error: unknown, signal: AbortSignal) =>
+  signal.aborted || (error instanceof ChainError && error.code === 'CANCELED');
+
 /** Whether a signal fired because the run was released (not canceled). */
 export const isReleased = (signal: AbortSignal) => signal.aborted && signal.reason instanceof RunReleased;

@@ -2,16 +2,12 @@ import type { ChainNode } from '../chains/chain-nodes.ts';
 import { DEFAULT_MAP_MAX_ITEMS } from '../nodes/map-node.ts';
 import type { NodeValue, RunContext } from '../nodes/node-kind.ts';
 import { walkNodes } from '../nodes/node-kinds.ts';
-import { ChainError, errorMessage } from './chain-error.ts';
+import { errorMessage, isCanceled } from './chain-error.ts';
 import { runNodes } from './run-block.ts';
 import type { RunState } from './run-state.ts';
 import { rootScope } from './scope.ts';
 import type { Round } from './step-attempts.ts';
 import { currentVersion } from './step-versions.ts';
-
-/** Whether a step's failure is the run's cancel (or release), not a failure of its own. */
-export const isCanceled = (error: unknown, signal: AbortSignal) =>
-  signal.aborted || (error instanceof ChainError && error.code === 'CANCELED');
 
 /** What the steps of a round run with. */
 function contextOf(state: RunState, round: Round): RunContext {

@@ -1,6 +1,6 @@
 import { SummarySchema } from '@baton/chain';
-import { ChainError, errorMessage } from './chain-error.ts';
-import { isCanceled, runOwnSteps } from './own-steps.ts';
+import { ChainError, errorMessage, isCanceled } from './chain-error.ts';
+import { runOwnSteps } from './own-steps.ts';
 import { ownFailure } from './run-block.ts';
 import type { RunState } from './run-state.ts';
 import type { RefinementView, RunStatus, RunView } from './run-types.ts';

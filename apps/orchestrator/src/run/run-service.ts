@@ -10,6 +10,7 @@ import type { RunHost } from './run-host.ts';
 import { type RunJournal, RunLostError } from './run-journal.ts';
 import type { RunRecords, StoredRun } from './run-records.ts';
 import {
+  isFinalEventType,
   isFinishedStatus,
   type RefinementView,
   type RunEvent,
@@ -121,9 +122,6 @@ type Forwarded =
   | { readonly op: 'answer'; readonly runId: string; readonly text: string; readonly step?: string }
   | { readonly op: 'decide'; readonly runId: string; readonly decision: Decision; readonly step?: string }
   | { readonly op: 'cancel'; readonly runId: string };
-
-const isFinal = (event: RunEvent) =>
-  event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled';
 
 const unavailable = () =>
   new RunRequestError(
@@ -352,7 +350,7 @@ export function createRunService(options: RunServiceOptions): RunService {
       const final = new Promise<void>((resolve) => {
         void feed
           .follow(runId, 0, (event) => {
-            if (!isFinal(event)) return;
+            if (!isFinalEventType(event.type)) return;
             // Final for now: a refinement announced after it starts a new round.
             void records.load(runId).then((stored) => {
               if (stored === undefined || isFinishedStatus(stored.view.status)) resolve();

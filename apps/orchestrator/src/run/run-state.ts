@@ -4,6 +4,7 @@ import type { RunApprovals } from './run-approvals.ts';
 import { RecordsUnavailableError, type RunLog, RunLostError } from './run-journal.ts';
 import { createRunQuestions, type RunQuestions } from './run-questions.ts';
 import {
+  isFinalEventType,
   isFinishedStatus,
   type RunEvent,
   type RunEventBody,
@@ -45,9 +46,6 @@ export interface RunState {
   stepView(id: string): StepView;
 }
 
-const isFinal = (type: RunEventBody['type']) =>
-  type === 'run.completed' || type === 'run.failed' || type === 'run.canceled';
-
 /**
  * Opens the state of a run as kept (`input.from`): its view restored, its journal opened on its kept events, its
  * questions still open. Every event goes to the journal with the view after it; a step's message is sent only once
@@ -68,7 +66,7 @@ export function openRunState(input: RunInput): RunState {
   });
 
   const emit = (body: RunEventBody): RunEvent => {
-    const final = isFinal(body.type);
+    const final = isFinalEventType(body.type);
     if (state.roundEnded && !final && body.type !== 'refine.started') {
       return { runId: view.runId, seq: 0, at: new Date().toISOString(), ...body } as RunEvent;
     }

@@ -341,6 +341,11 @@ export type RunEventBody =
   | { readonly type: 'run.failed'; readonly error: NonNullable<RunView['error']> }
   | { readonly type: 'run.canceled' };
 
+/** Whether an event type ends a round of a run (the run completed, failed or was canceled). */
+export function isFinalEventType(type: RunEventBody['type']): boolean {
+  return type === 'run.completed' || type === 'run.failed' || type === 'run.canceled';
+}
+
 /** Whether a run status is final. */
 export function isFinishedStatus(status: RunStatus): boolean {
   return status === 'completed' || status === 'failed' || status === 'canceled';

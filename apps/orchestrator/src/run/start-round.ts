@@ -1,6 +1,5 @@
 import { context } from '@opentelemetry/api';
-import { ChainError, isReleased } from './chain-error.ts';
-import { isCanceled } from './own-steps.ts';
+import { ChainError, isCanceled, isReleased } from './chain-error.ts';
 import { createRunApprovals } from './run-approvals.ts';
 import { failRun, failureOf } from './run-rounds.ts';
 import type { RunState } from './run-state.ts';
