@@ -4,8 +4,6 @@ import type { Problem, StaticScope } from '../nodes/node-kind.ts';
 import { blocksOf, ChainNodeSchema, kindOf, walkNodes } from '../nodes/node-kinds.ts';
 import { DeadlineMsSchema, StepIdSchema } from './chain-nodes.ts';
 
-export { RetryPolicySchema, type StepInput, StepInputSchema } from './chain-nodes.ts';
-
 /** Most steps a chain holds, nested ones included. */
 export const MAX_CHAIN_STEPS = 200;
 /** How deeply blocks may nest (a map in a loop in a branch is 3). */
