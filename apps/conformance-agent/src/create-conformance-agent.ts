@@ -86,6 +86,10 @@ export function createConformanceAgent(options: ConformanceAgentOptions = {}): A
     // `A2A-Version: 0.3` still get the 0.3-compatible one (docs/conformance.md).
     unversionedCard: options.unversionedCard ?? '1.0',
     streaming: true,
+    // The kit reuses one messageId per scenario name for a whole run (`tck-complete-task-<session>` with "Hello from
+    // TCK", "Blocking request", "Non-blocking request", …): each is a new message to it, so the repeated-message
+    // memory, which refuses another message under a used id, is off here (docs/conformance.md).
+    repeatedMessageWindowMs: 0,
     // Browser tools (the console's Inspector) may point at it too.
     cors: true,
     push: pushNotifications({

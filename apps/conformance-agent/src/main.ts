@@ -7,7 +7,13 @@
  * `BATON_LEASE_TTL_MS` like every app (default: in memory, as the kit expects a fresh agent). Stops gracefully
  * on SIGINT / SIGTERM; a bad setting stops it at start with a one-line reason.
  */
-import { closeOnSignals, openStoresFromEnv } from '@baton/agent-host';
+import {
+  closeOnSignals,
+  createHealth,
+  openStoresFromEnv,
+  readDrainDelay,
+  storeReadinessChecks,
+} from '@baton/agent-host';
 import { startGrpcServer } from '@baton/grpc';
 import { startA2AServer } from '@baton/server/node';
 import { createAppLogger, describeTelemetry, startTelemetry } from '@baton/telemetry-node';
@@ -16,7 +22,10 @@ import { agentOptionsFromEnv, numberFromEnv } from './options-from-env.ts';
 
 async function openConfiguredStores() {
   try {
-    return await openStoresFromEnv(process.env, 'memory', 'conformance-agent');
+    const port = Number(process.env.PORT ?? 9999);
+    return await openStoresFromEnv(process.env, 'memory', 'conformance-agent', {
+      ...(Number.isInteger(port) ? { port } : {}),
+    });
   } catch (error) {
     console.error(`conformance-agent: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -51,14 +60,32 @@ const server = createConformanceAgent({
   ...(grpcUrl ? { grpcUrl } : {}),
 });
 if (telemetry.metricsRoute) server.route('/', telemetry.metricsRoute);
+// /healthz and /readyz (store and bus), and 503 for BATON_DRAIN_MS after SIGTERM (docs/deploy.md).
+const health = createHealth({
+  checks: storeReadinessChecks(stores),
+  onCheckFailed: (check, error) => logger.warn('A readiness check failed', { check, error }),
+});
+server.get('/healthz', () => health.live());
+server.get('/readyz', () => health.readiness());
+const drainMs = (() => {
+  try {
+    return readDrainDelay(process.env);
+  } catch (error) {
+    console.error(`conformance-agent: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+})();
 const running = await startA2AServer(server, { port, hostname });
 const grpc = await startGrpcServer(server, { port: grpcPort, hostname });
+health.markReady();
 if (telemetry.plan) console.log(`conformance-agent: ${describeTelemetry(telemetry.plan)}`);
 console.log(
   `conformance-agent listening on ${agentOptions.url ?? running.url} (gRPC on ${grpcUrl ?? grpc.url})`,
 );
 
 closeOnSignals('conformance-agent', async () => {
+  health.markDraining();
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   await grpc.close();
   await running.close();
   await stores.close();

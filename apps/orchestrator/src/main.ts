@@ -1,9 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import {
+  createHealth,
   describeStoresConfig,
   type OpenedStores,
   openStoresFromEnv,
+  type ReadinessCheck,
+  readDrainDelay,
   startRetentionFromEnv,
+  storeReadinessChecks,
+  withHealth,
 } from '@baton/agent-host';
 import { defaultStoreFor } from '@baton/chain';
 import { createAppLogger, describeTelemetry, startTelemetry, type Telemetry } from '@baton/telemetry-node';
@@ -116,19 +121,24 @@ async function prepare(): Promise<{
   runRecords: RunRecords;
   describe: string;
   telemetry: Telemetry;
+  checks: ReadinessCheck[];
+  drainMs: number;
 }> {
   try {
     // First: the libraries see an OpenTelemetry SDK only if it is registered before servers and clients exist.
     const telemetry = await startTelemetry('orchestrator');
     const logger = createAppLogger({ name: 'orchestrator', level: process.env.LOG_LEVEL });
     const auth = readAuth(process.env);
+    const drainMs = readDrainDelay(process.env);
     const agentCredentials = readAgentCredentials(process.env);
     checkExposure(hostname, auth, process.env);
     const agents = await readAgentUrls(
       { argv: process.argv.slice(2), env: process.env },
       fileURLToPath(new URL('../agents.local.json', import.meta.url)),
     );
-    const stores = await openStoresFromEnv(process.env, defaultStoreFor('orchestrator'), 'orchestrator');
+    const stores = await openStoresFromEnv(process.env, defaultStoreFor('orchestrator'), 'orchestrator', {
+      port,
+    });
     // BATON_CHAINS names a folder of chain definitions (default the shipped ones): a bad file is refused with its
     // reason and the others load; with none left, the orchestrator does not start.
     const folder = process.env.BATON_CHAINS?.trim() || undefined;
@@ -158,11 +168,19 @@ async function prepare(): Promise<{
     const engineLine = engine.shared
       ? `; runs shared with every orchestrator on this database (${engine.instanceId})`
       : '';
+    // /readyz: the task store and bus, the run records and the run engine answer (a read of an id nobody has).
+    const checks: ReadinessCheck[] = [
+      ...storeReadinessChecks(stores),
+      { name: 'runs', check: () => runRecords.load('baton-readiness-probe') },
+      { name: 'engine', check: () => engine.holder('baton-readiness-probe', 0) },
+    ];
     return {
       app,
       stores,
       runRecords,
       telemetry,
+      checks,
+      drainMs,
       describe: `${describeStoresConfig(stores.config, 'runs and tasks')}${engineLine}`,
     };
   } catch (error) {
@@ -171,7 +189,15 @@ async function prepare(): Promise<{
   }
 }
 
-const { app, stores, runRecords, describe, telemetry } = await prepare();
+const { app, stores, runRecords, describe, telemetry, checks, drainMs } = await prepare();
+// In front of the app's Host check and credentials: a probe sends neither (docs/deploy.md).
+const health = createHealth({
+  checks,
+  onCheckFailed: (check, error) =>
+    console.warn(
+      `orchestrator: readiness check ${check} failed: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+});
 // BATON_RETENTION: finished runs and the orchestrator's own finished A2A tasks older than that are pruned.
 const retention = (() => {
   try {
@@ -192,7 +218,8 @@ loadConsole().catch((error: unknown) =>
   ),
 );
 
-const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
+const server = serve({ fetch: withHealth(health, app.fetch), hostname, port }, (info) => {
+  health.markReady();
   const base = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}`;
   const curl =
     `curl -s -X POST ${base}/runs -H 'content-type: application/json' ` +
@@ -239,7 +266,15 @@ app.resumeRuns().then(
 );
 
 // The runs driven here are let go (another instance, or the next start, goes on with them), then the stores close.
-const shutdown = () =>
+// Draining first: /readyz answers 503 for BATON_DRAIN_MS while everything else is still served, then the port closes.
+let stopping = false;
+const shutdown = () => {
+  if (stopping) return;
+  stopping = true;
+  health.markDraining();
+  setTimeout(closeServer, drainMs);
+};
+const closeServer = () =>
   server.close(() => {
     retention?.stop();
     void app

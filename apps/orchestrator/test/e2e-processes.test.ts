@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { DocumentSchema, OutlineSchema, SummarySchema } from '@baton/chain';
 import { type AppProcess, startAppProcess } from '@baton/chain/testing';
 import { createA2AClient } from '@baton/client';
@@ -25,6 +26,33 @@ describe('the chain as four real processes', () => {
   }, 20_000);
 
   afterAll(() => Promise.all(apps.map((app) => app.stop())));
+
+  it('answers /healthz and /readyz on the orchestrator and every agent, also to a probe naming another host', async () => {
+    for (const app of apps) {
+      expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${app.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ready' });
+    }
+    // A Kubernetes probe names the pod's address as its Host and sends no credentials: the orchestrator's Host
+    // check, which refuses such a request for anything else, lets the probes through.
+    const probe = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { port } = new URL(orchestrator);
+        request({ host: '127.0.0.1', port, path, headers: { host: '10.1.2.3:4100' } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end();
+      });
+    expect(await probe('/readyz')).toBe(200);
+    expect(await probe('/runs')).toBe(421);
+    const ready = (await (await fetch(`${orchestrator}/readyz`)).json()) as {
+      checks: Record<string, string>;
+    };
+    expect(ready.checks).toEqual({ runs: 'ok', engine: 'ok' });
+  });
 
   it('runs a chain to completion over HTTP, every remote task in the run context', async () => {
     const response = await fetch(`${orchestrator}/runs`, {

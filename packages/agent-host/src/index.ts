@@ -15,6 +15,15 @@
 export { type AgentHosting, type HostingBehaviour, hostingOptions } from './agent-hosting.ts';
 export { closeOnSignals } from './close-on-signals.ts';
 export {
+  createHealth,
+  type Health,
+  type HealthOptions,
+  type ReadinessCheck,
+} from './health/create-health.ts';
+export { readDrainDelay } from './health/drain-delay.ts';
+export { storeReadinessChecks } from './health/store-checks.ts';
+export { withHealth } from './health/with-health.ts';
+export {
   type Prune,
   parseRetention,
   type Retention,

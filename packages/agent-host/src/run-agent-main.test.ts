@@ -135,6 +135,25 @@ describe('runAgentMain', () => {
     );
   }, 60_000);
 
+  it('answers /healthz and /readyz, and /readyz 503 while it drains after SIGTERM with the port still open', async () => {
+    const app = await start({ BATON_DRAIN_MS: '1500' });
+    const live = await fetch(`${app.url}/healthz`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${app.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { store: 'ok' } });
+    app.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const draining = await fetch(`${app.url}/readyz`);
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toEqual({ status: 'draining' });
+    // Still serving what it has while the load balancer takes it out.
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    expect(await app.exited).toBe(0);
+  }, 60_000);
+
   it('refuses a bad setting with one line and exit code 1', async () => {
     const failure = await start({ PORT: 'eighty' }).catch((error: { code: number; output: string }) => error);
     expect(failure).toMatchObject({ code: 1 });

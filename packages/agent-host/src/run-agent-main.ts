@@ -4,6 +4,9 @@ import { startA2AServer } from '@baton/server/node';
 import { createAppLogger, describeTelemetry, startTelemetry } from '@baton/telemetry-node';
 import type { AgentHosting } from './agent-hosting.ts';
 import { closeOnSignals } from './close-on-signals.ts';
+import { createHealth } from './health/create-health.ts';
+import { readDrainDelay } from './health/drain-delay.ts';
+import { storeReadinessChecks } from './health/store-checks.ts';
 import { parseRetention, type Retention, startRetention } from './retention.ts';
 import { openStoresFromEnv } from './stores/open-stores-from-env.ts';
 import { describeStoresConfig } from './stores/read-stores-config.ts';
@@ -80,10 +83,14 @@ function readPort(value: string | undefined, fallback: number): number {
  * (default 127.0.0.1), `PUBLIC_URL` (the base URL the card advertises; default each request's own),
  * `BATON_STORE` / `BATON_EVENT_BUS` / `BATON_STORE_SCHEMA` (see `readStoresConfig`), `BATON_LEASE_TTL_MS`
  * (how long a dead process's task stays WORKING before another instance takes it; default 15 s),
- * `BATON_CORS_ORIGINS` (browser origins that may call it; `*` for any; default none), `BATON_RETENTION`
+ * `BATON_INSTANCE_ID` (this process among the instances; default `<host name>:<port>`, so a restarted process
+ * takes its own tasks back at once),
+ * `BATON_DRAIN_MS` (how long `/readyz` answers 503 after SIGTERM before the port closes; default 5 s under
+ * Kubernetes, else 0), `BATON_CORS_ORIGINS` (browser origins that may call it; `*` for any; default none), `BATON_RETENTION`
  * (how long finished tasks are kept in a durable store, `7d`; default forever), `LOG_LEVEL`,
  * and the standard `OTEL_*` variables (traces and metrics are exported only when they ask;
- * `OTEL_METRICS_EXPORTER=prometheus` serves `/metrics`). Prints `listening on <url>` once it accepts requests,
+ * `OTEL_METRICS_EXPORTER=prometheus` serves `/metrics`). Serves `/healthz` (the process lives) and `/readyz` (its
+ * store and bus answer; 503 while draining). Prints `listening on <url>` once it accepts requests,
  * stops gracefully on SIGINT and SIGTERM (a second signal exits at once), and exits 1 with a one-line reason on
  * a bad configuration.
  *
@@ -102,7 +109,7 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
     const url = env.PUBLIC_URL?.trim() || undefined;
     const defaultStore = options.defaultStore ?? `sqlite:${resolve('data', `${name}.db`)}`;
     const cors = readCorsOrigins(env.BATON_CORS_ORIGINS) ?? options.defaultCorsOrigins;
-    const stores = await openStoresFromEnv(env, defaultStore, name);
+    const stores = await openStoresFromEnv(env, defaultStore, name, { port });
     const server = await options.create({
       url,
       store: stores.tasks,
@@ -111,11 +118,21 @@ export async function runAgentMain(options: AgentMainOptions, env = process.env)
       ...(cors === undefined ? {} : { cors }),
     });
     if (telemetry.metricsRoute) server.route('/', telemetry.metricsRoute);
+    const drainMs = readDrainDelay(env);
+    const health = createHealth({
+      checks: storeReadinessChecks(stores),
+      onCheckFailed: (check, error) => logger.warn('A readiness check failed', { check, error }),
+    });
+    server.get('/healthz', () => health.live());
+    server.get('/readyz', () => health.readiness());
     // Before listening: a retention it cannot read stops the app with its reason.
     const retention = startRetentionFromEnv(env, [stores.tasks], logger);
     const running = await startA2AServer(server, { port, hostname });
+    health.markReady();
     // Before the first line is printed: whoever reads `listening on` may stop the process at once.
     closeOnSignals(name, async () => {
+      health.markDraining();
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       retention?.stop();
       await running.close();
       await stores.close();

@@ -48,7 +48,7 @@ export function a2aErrorToServiceError(error: A2AError): ServiceError {
   const Status = proto.type('google.rpc.Status');
   const info = ErrorInfo.encode(
     ErrorInfo.fromObject({
-      reason: row?.reason ?? 'INTERNAL',
+      reason: error.reason || row?.reason || 'INTERNAL',
       domain: A2A_ERROR_DOMAIN,
       metadata: stringMetadata(error.metadata),
     }),

@@ -111,6 +111,17 @@ describe('the gRPC binding', () => {
     expect(error.details).toMatch(/parts/);
   });
 
+  it('refuses another message under a used messageId with INVALID_ARGUMENT, reason MESSAGE_ID_REUSED', async () => {
+    const first = { message: { messageId: 'grpc-reused', role: 'ROLE_USER', parts: [{ text: 'chunks:1' }] } };
+    const made = (await client.unary('SendMessage', first)) as { task: { id: string } };
+    expect(await client.unary('SendMessage', first)).toMatchObject({ task: { id: made.task.id } });
+    const other = { message: { ...first.message, parts: [{ text: 'chunks:2' }] } };
+    const error = await failure(client.unary('SendMessage', other));
+    expect(error.code).toBe(status.INVALID_ARGUMENT);
+    expect(errorInfo(error)).toMatchObject({ reason: 'MESSAGE_ID_REUSED' });
+    expect(error.details).toContain('"grpc-reused" was already used');
+  });
+
   it("refuses a request nested past protobuf's depth limit with INVALID_ARGUMENT naming the limit", async () => {
     const error = await failure(client.unary('SendMessage', deeplyNestedRequest(200)));
     expect(error.code).toBe(status.INVALID_ARGUMENT);

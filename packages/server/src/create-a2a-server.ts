@@ -22,6 +22,7 @@ import type { CloseOptions } from './handler/close-within.ts';
 import { createRequestHandler, type TaskRequestHandler } from './handler/create-request-handler.ts';
 import { createJsonRpcApp } from './jsonrpc/create-json-rpc-app.ts';
 import { jsonRpcErrorResponse } from './jsonrpc/json-rpc-responses.ts';
+import { assertCurrentOptionShapes } from './option-shapes.ts';
 import type { PushNotifications, PushSigner } from './push/index.ts';
 import { createRestApp } from './rest/create-rest-app.ts';
 import { responseMediaType } from './rest/response-media-type.ts';
@@ -190,6 +191,7 @@ function normalizePath(path: string | false | undefined, fallback: string): stri
  * });
  */
 export function createA2AServer(options: A2AServerOptions): A2AServer {
+  assertCurrentOptionShapes(options);
   const logger = options.logger ?? consoleLogger;
   // Built now: an OpenTelemetry SDK must be registered before the server is created; without one, nothing is added.
   const telemetry = options.telemetry?.instrument();

@@ -77,6 +77,14 @@ export function createPostgresTaskLeaseStore(
       );
       return result.rows[0]?.owner;
     },
+    async heldBy(owner, limit) {
+      const result = await query<{ task_id: string }>(
+        'lease_held_by',
+        'SELECT task_id FROM baton_task_leases WHERE owner = $1 LIMIT $2',
+        [owner, limit],
+      );
+      return result.rows.map((row) => row.task_id);
+    },
     async expired(limit) {
       const result = await query<ExpiredLease>(
         'lease_expired',

@@ -31,6 +31,12 @@ describe('a message sent again after a restart', () => {
       const again = await after.sendMessage({ message }, call);
       expect('task' in again && 'task' in first && again.task.id === first.task.id).toBe(true);
       expect(runs).toBe(1);
+      // Another message under that id is refused from what the file keeps, and nothing is written.
+      const other = { ...message, parts: [{ text: 'coffee' }] };
+      await expect(after.sendMessage({ message: other }, call)).rejects.toMatchObject({
+        reason: 'MESSAGE_ID_REUSED',
+      });
+      expect(runs).toBe(1);
       // Another caller's message with the same id is its own.
       const bob = await after.sendMessage({ message }, { ...call, user: { id: 'bob' } });
       expect('task' in bob && 'task' in first && bob.task.id !== first.task.id).toBe(true);

@@ -22,7 +22,12 @@ export function createSqliteTaskLeaseStore(
     'SELECT task_id AS taskId, owner FROM baton_task_leases WHERE expires_at <= ? ORDER BY expires_at LIMIT ?',
   );
 
+  const heldBy = database.prepare('SELECT task_id AS taskId FROM baton_task_leases WHERE owner = ? LIMIT ?');
+
   return {
+    async heldBy(owner, limit) {
+      return (heldBy.all(owner, limit) as { taskId: string }[]).map((row) => row.taskId);
+    },
     async acquire(taskId, owner, ttlMs) {
       const time = now();
       return writes.run(() => acquire.run(taskId, owner, time + ttlMs, time).changes > 0);

@@ -1,4 +1,5 @@
 import type { OpenedStores } from '@baton/agent-host';
+import { createId } from '@baton/protocol';
 import type { Logger } from '@baton/server';
 import { createBullmqRunEngine } from './bullmq-run-engine.ts';
 import { createInProcessRunEngine } from './in-process-run-engine.ts';
@@ -28,9 +29,9 @@ export async function openRunEngine(
   return createBullmqRunEngine({
     postgresUrl: store.url,
     leaseMs: readRunLeaseMs(env.BATON_RUN_LEASE_MS),
-    ...(stores.cluster?.instanceId === undefined
-      ? {}
-      : { instanceId: `orchestrator-${stores.cluster.instanceId}` }),
+    // Named after the instance, but one per process: BullMQ's locks belong to a process, and a restarted one must
+    // not be taken for its dead self while the rounds it held wait for the stalled-job check.
+    instanceId: `orchestrator-${stores.cluster?.instanceId ?? 'instance'}-${createId().slice(0, 8)}`,
     logger,
   });
 }

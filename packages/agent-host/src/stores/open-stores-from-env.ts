@@ -1,3 +1,4 @@
+import { readInstanceId } from './instance-id.ts';
 import { type OpenedStores, openStores } from './open-stores.ts';
 import { readStoresConfig } from './read-stores-config.ts';
 
@@ -29,7 +30,8 @@ export function readStoreSchema(value: string | undefined, app: string | undefin
 }
 
 /**
- * What every app does at start: reads `BATON_STORE`, `BATON_EVENT_BUS`, `BATON_LEASE_TTL_MS` and, on
+ * What every app does at start: reads `BATON_STORE`, `BATON_EVENT_BUS`, `BATON_LEASE_TTL_MS`,
+ * `BATON_INSTANCE_ID` (default `<host name>:<port>` when `port` is fixed; see {@link readInstanceId}) and, on
  * PostgreSQL, `BATON_STORE_SCHEMA` (default one schema per app, named after `app`; the store defaulting to
  * `defaultStore`) and opens what they name. Rejects with a one-line reason for a bad value or a database that
  * cannot be opened or reached.
@@ -38,9 +40,12 @@ export function openStoresFromEnv(
   env: Readonly<Record<string, string | undefined>>,
   defaultStore: string,
   app?: string,
+  where: { readonly port?: number } = {},
 ): Promise<OpenedStores> {
   const config = readStoresConfig(env, defaultStore);
+  const instanceId = readInstanceId(env.BATON_INSTANCE_ID, where.port);
   return openStores(config, {
+    ...(instanceId === undefined ? {} : { instanceId }),
     leaseTtlMs: readLeaseTtl(env.BATON_LEASE_TTL_MS),
     ...(config.store.kind === 'postgres' ? { schema: readStoreSchema(env.BATON_STORE_SCHEMA, app) } : {}),
   });

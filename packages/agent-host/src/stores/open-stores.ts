@@ -30,6 +30,8 @@ export interface OpenedStores {
 /** Options of {@link openStores}. */
 export interface OpenStoresOptions {
   readonly logger?: Logger;
+  /** This process's name among the instances (`ClusterOptions.instanceId`); default a fresh one per process. */
+  readonly instanceId?: string | undefined;
   /** How long a task lease lasts without renewal (see `ClusterOptions.leaseTtlMs`). */
   readonly leaseTtlMs?: number | undefined;
   /**
@@ -62,6 +64,7 @@ export async function openStores(
   const cluster: ClusterOptions = {
     leases,
     ...(bus ? { bus } : {}),
+    ...(options.instanceId === undefined ? {} : { instanceId: options.instanceId }),
     ...(options.leaseTtlMs === undefined ? {} : { leaseTtlMs: options.leaseTtlMs }),
   };
   return {

@@ -11,7 +11,11 @@ export interface ClusterOptions {
   readonly leases: TaskLeaseStore;
   /** Messages between instances (Redis, PostgreSQL LISTEN/NOTIFY); without it, this instance works alone. */
   readonly bus?: TaskEventBus;
-  /** This instance's id; default a fresh random id per process. */
+  /**
+   * This instance's id; default a fresh random id per process. An id that stays the same across restarts (the
+   * apps use `BATON_INSTANCE_ID`, default `<host name>:<port>`) lets a restarted instance take back the leases it
+   * held at once; two live instances must never share one.
+   */
   readonly instanceId?: string;
   /** How long a lease lasts without renewal; renewed every third of it. Default 15,000 ms. */
   readonly leaseTtlMs?: number;

@@ -95,12 +95,29 @@ export function createCoordinator(
       sweeping = false;
     }
   };
+  // Leases this instance's id held before a restart: nobody renews them, so they are taken back now (a task left
+  // working ends or starts again, one waiting for input is freed for its answer) instead of when they expire.
+  const takeBackOwn = async () => {
+    try {
+      const held = (await options.leases.heldBy?.(instanceId, 1_000)) ?? [];
+      for (const taskId of held) {
+        if (!keeper.holds(taskId)) await dependencies.recover({ taskId, owner: instanceId });
+      }
+    } catch (error) {
+      logger.warn(
+        'Could not take back the tasks this instance held before it restarted; they wait for expiry',
+        {
+          error,
+        },
+      );
+    }
+  };
   const recovery = setInterval(
     () => void sweep(),
     options.recoveryIntervalMs ?? Math.max(10, Math.floor(ttlMs / 3)),
   );
   recovery.unref?.();
-  void ready.then(sweep);
+  void ready.then(takeBackOwn).then(sweep);
 
   return {
     distributed: bus !== undefined,

@@ -31,6 +31,14 @@ export function createInMemoryTaskLeaseStore(now: () => number = Date.now): Task
       const lease = leases.get(taskId);
       return lease && lease.expiresAt > now() ? lease.owner : undefined;
     },
+    async heldBy(owner, limit) {
+      const held: string[] = [];
+      for (const [taskId, lease] of leases) {
+        if (held.length >= limit) break;
+        if (lease.owner === owner) held.push(taskId);
+      }
+      return held;
+    },
     async expired(limit) {
       const time = now();
       const found: (ExpiredLease & { expiresAt: number })[] = [];

@@ -26,4 +26,9 @@ export interface TaskLeaseStore {
   holder(taskId: string): Promise<string | undefined>;
   /** Up to `limit` expired leases, the longest expired first. */
   expired(limit: number): Promise<readonly ExpiredLease[]>;
+  /**
+   * Up to `limit` task ids whose lease `owner` holds, expired or not: what an instance that restarted under the
+   * same id held before, taken back at once instead of when it expires. Optional: without it they wait for expiry.
+   */
+  heldBy?(owner: string, limit: number): Promise<readonly string[]>;
 }

@@ -110,3 +110,79 @@ describe('a message sent again (same messageId, same caller)', () => {
     expect(direct.seen.runs).toBe(2);
   });
 });
+
+describe('another message under a used messageId (same caller)', () => {
+  it('is refused with MESSAGE_ID_REUSED naming the id, and the agent never sees it', async () => {
+    const { seen, executor } = counting(async (ctx) => ctx.complete(`done: ${ctx.text}`));
+    const handler = createRequestHandler({ executor });
+    const alpha = userMessage('alpha', { messageId: 'same-id-1' });
+    const first = taskOf(await handler.sendMessage({ message: alpha }, alice));
+    const beta = { ...alpha, parts: [{ text: 'beta' }] };
+    const refused = await handler.sendMessage({ message: beta }, alice).catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      name: 'InvalidParamsError',
+      code: -32602,
+      reason: 'MESSAGE_ID_REUSED',
+      metadata: { messageId: 'same-id-1', taskId: first.id },
+    });
+    expect((refused as Error).message).toContain(
+      '"same-id-1" was already used by this caller for a different message',
+    );
+    await expect(handler.sendStreamingMessage({ message: beta }, alice)).rejects.toMatchObject({
+      reason: 'MESSAGE_ID_REUSED',
+    });
+    expect(seen.runs).toBe(1);
+    const listed = await handler.listTasks({}, alice);
+    expect(listed.tasks.map((task) => task.id)).toEqual([first.id]);
+    expect(listed.tasks[0]?.history?.map((entry) => textOf(entry.parts))).not.toContain('beta');
+    // Another caller may use the id for anything.
+    expect(taskOf(await handler.sendMessage({ message: beta }, bob)).status.state).toBe(
+      'TASK_STATE_COMPLETED',
+    );
+  });
+
+  it('is refused as a follow-up to another task, which is left as it was', async () => {
+    const { seen, executor } = counting(async (ctx) => {
+      const answer = await ctx.requestInput('Which topic?');
+      await ctx.complete(`outline of ${textOf(answer.parts)}`);
+    });
+    const handler = createRequestHandler({ executor });
+    const used = userMessage('');
+    const first = taskOf(await handler.sendMessage({ message: used }, alice));
+    const other = taskOf(await handler.sendMessage({ message: userMessage('') }, alice));
+    const followUp = { ...used, taskId: other.id };
+    await expect(handler.sendMessage({ message: followUp }, alice)).rejects.toMatchObject({
+      reason: 'MESSAGE_ID_REUSED',
+      metadata: { taskId: first.id },
+    });
+    const untouched = await handler.getTask({ id: other.id }, alice);
+    expect(untouched.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    expect(untouched.history?.filter((entry) => entry.role === 'ROLE_USER')).toHaveLength(1);
+    expect(seen.runs).toBe(2);
+  });
+
+  it('is the same message whatever the key order and the send’s configuration, and a context only if it is the task’s', async () => {
+    const { seen, executor } = counting(async (ctx) => ctx.complete('ok'));
+    const handler = createRequestHandler({ executor });
+    const message = userMessage('tea', { metadata: { b: 1, a: { y: 2, x: 1 } } });
+    const first = taskOf(await handler.sendMessage({ message }, alice));
+    const reordered = {
+      parts: [{ text: 'tea' }],
+      role: 'ROLE_USER' as const,
+      metadata: { a: { x: 1, y: 2 }, b: 1 },
+      messageId: message.messageId,
+      extensions: [],
+    };
+    const again = await handler.sendMessage(
+      { message: reordered, configuration: { returnImmediately: true, historyLength: 0 } },
+      alice,
+    );
+    expect(taskOf(again).id).toBe(first.id);
+    const inItsContext = { ...message, contextId: first.contextId };
+    expect(taskOf(await handler.sendMessage({ message: inItsContext }, alice)).id).toBe(first.id);
+    await expect(
+      handler.sendMessage({ message: { ...message, contextId: 'another-context' } }, alice),
+    ).rejects.toMatchObject({ reason: 'MESSAGE_ID_REUSED' });
+    expect(seen.runs).toBe(1);
+  });
+});

@@ -23,6 +23,7 @@ import { createChannelRegistry } from './channel-registry.ts';
 import { followRemoteTask, sendReplayed, type VersionedTask } from './follow-remote-task.ts';
 import { abortExecution, type LiveExecution } from './live-execution.ts';
 import { isPromise } from './maybe-promise.ts';
+import { assertSameMessage, messageIdReusedError } from './message-fingerprint.ts';
 import { messageForTask } from './message-for-task.ts';
 import { createTaskRecovery } from './recover-task.ts';
 import { createRepeatedMessages } from './repeated-messages.ts';
@@ -318,6 +319,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
    * Answers a message sent again with the task it went to: its snapshot, then its events until it ends or waits
    * (a task already waiting for input, or ended, is answered at once, as the first send was). `undefined` when
    * that message made no task the caller can see (it was answered with a direct Message): it is sent as new.
+   * Another message under the same id is refused (MESSAGE_ID_REUSED) before anything is written.
    */
   async function answerRepeat(
     taskId: string,
@@ -343,8 +345,9 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     };
     const read = { historyLength: input.historyLength };
     if (coordinator?.distributed && !registry.peek(taskId)?.execution) {
-      const stored = await store.get(taskId, { historyLength: 0, includeArtifacts: false });
+      const stored = await store.get(taskId, { includeArtifacts: false });
       if (stored === undefined || !isSameScope(stored.scope, input.scope)) return undefined;
+      assertSameMessage(input.message, stored.task);
       const stop = await followRemoteTask({
         taskId,
         scope: input.scope,
@@ -358,6 +361,8 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     }
     const answered = registry.withTask(taskId, async (channel) => {
       if (!isVisible(channel, input.scope)) return undefined;
+      // The whole history, to find the first message under this id (a repeat is rare: the second read is cheap).
+      assertSameMessage(input.message, await channel.snapshot({ includeArtifacts: false }));
       const snapshot = await channel.snapshot(read);
       ending.event({ task: snapshot });
       const state = snapshot.status.state;
@@ -461,7 +466,11 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       let repeated: string | undefined;
       try {
         repeated = isPromise(found) ? await found : found;
-        if (repeated !== undefined && (!taskId || taskId === repeated)) {
+        // The id went to another task: a follow-up to this one is another message under a used id.
+        if (repeated !== undefined && taskId && taskId !== repeated) {
+          throw messageIdReusedError(input.message.messageId, repeated);
+        }
+        if (repeated !== undefined) {
           const answered = await answerRepeat(repeated, input, observer);
           if (answered) {
             lease?.giveUp();

@@ -69,5 +69,19 @@ export function describeTaskLeaseStoreContract(name: string, options: TaskLeaseS
       ]);
       expect(await leases.expired(1)).toEqual([{ taskId: 'first', owner: 'a' }]);
     });
+
+    it("lists an owner's leases, live or expired, up to the limit, and no one else's", async (context) => {
+      const leases = await options.createLeases();
+      if (leases.heldBy === undefined) return context.skip('this lease store cannot list an owner’s leases');
+      await leases.acquire('live', 'a', 10_000);
+      await leases.acquire('lapsing', 'a', 10);
+      await leases.acquire('other', 'b', 10_000);
+      await sleep(30);
+      expect([...(await leases.heldBy('a', 10))].sort()).toEqual(['lapsing', 'live']);
+      expect(await leases.heldBy('a', 1)).toHaveLength(1);
+      expect(await leases.heldBy('c', 10)).toEqual([]);
+      await leases.release('live', 'a');
+      expect(await leases.heldBy('a', 10)).toEqual(['lapsing']);
+    });
   });
 }

@@ -2,6 +2,7 @@ import { isA2AError, type Message, type Task, type TaskState } from '@baton/prot
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TaskScope, TaskStore } from '../store/task-store.ts';
+import { keptUserMessage, messageFingerprint } from '../task/message-fingerprint.ts';
 
 /** How {@link describeTaskStoreContract} gets a store. */
 export interface TaskStoreContractOptions {
@@ -482,6 +483,26 @@ export function describeTaskStoreContract(name: string, options: TaskStoreContra
       // A status change brings the task back into the window.
       await store.setStatus('t1', { state: 'TASK_STATE_WORKING', timestamp: at(7) });
       expect(await store.findUserMessage(alice, 'first', Date.parse(at(6)))).toBe('t1');
+    });
+
+    it('keeps a user message so that it reads back with the fingerprint it was sent with', async () => {
+      const store = await createStore();
+      const sent: Message = {
+        messageId: 'fingerprinted',
+        contextId: 'c1',
+        role: 'ROLE_USER',
+        parts: [{ text: 'tea' }, { data: { zeta: [1, 2.5, 'x'], alpha: { b: true, a: null } } }],
+        metadata: { zulu: 'last', alpha: 'first', nested: { y: 1, x: 2 } },
+        extensions: ['urn:example:b', 'urn:example:a'],
+        referenceTaskIds: ['t0'],
+      };
+      await store.create({ ...task('t1', 'TASK_STATE_SUBMITTED', at(5)), history: [sent] }, {});
+      await store.addMessage('t1', { ...sent, messageId: 'follow-up', parts: [{ text: 'milk' }] });
+      const stored = await store.get('t1');
+      const kept = stored && keptUserMessage(stored.task, 'fingerprinted');
+      expect(kept && messageFingerprint(kept)).toBe(messageFingerprint(sent));
+      const followUp = stored && keptUserMessage(stored.task, 'follow-up');
+      expect(followUp && messageFingerprint(followUp)).not.toBe(messageFingerprint(sent));
     });
   });
 
