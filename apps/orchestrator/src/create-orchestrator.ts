@@ -18,8 +18,10 @@ import { createCatalogRoute } from './http/create-catalog-route.ts';
 import { createChainsRoutes } from './http/create-chains-routes.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
 import { jsonError, storeUnavailable } from './http/json-errors.ts';
-import { type OrchestratorAuth, requireCaller } from './http/orchestrator-auth.ts';
+import { callerOf, type OrchestratorAuth, requireCaller } from './http/orchestrator-auth.ts';
 import { createJsonWriteGuard, createRequestGuard, type RequestGuardOptions } from './http/request-guard.ts';
+import { idempotencyKeys } from './idempotency/idempotency-middleware.ts';
+import { createInMemoryIdempotencyRecords } from './idempotency/idempotency-records.ts';
 import { logRunEvent } from './run/log-run-event.ts';
 import { createRunFeed } from './run/run-feed.ts';
 import { createRunHost, type RunHost } from './run/run-host.ts';
@@ -217,6 +219,23 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   }
   for (const path of ['/runs', '/runs/*', '/chains', '/chains/*'])
     app.use(path, createJsonWriteGuard(options.guard));
+  // Idempotency-Key on every write (docs/orchestrator.md): after the guards, so the body is bounded and the caller known.
+  const keys = idempotencyKeys(records.idempotency ?? createInMemoryIdempotencyRecords(), {
+    scopeOf: (c) => callerOf(c)?.id ?? '',
+    onError: (error) =>
+      logger.warn('Could not keep the answer to a request with an Idempotency-Key', { error }),
+  });
+  for (const path of [
+    '/runs',
+    '/runs/:id/answer',
+    '/runs/:id/refine',
+    '/runs/:id/cancel',
+    '/runs/:id/approve',
+    '/runs/:id/reject',
+    '/chains',
+  ]) {
+    app.use(path, (c, next) => (c.req.method === 'POST' ? keys(c, next) : next()));
+  }
   app.route('/', createRunsRoutes({ runs, chains: registry }));
   app.route('/', createChainsRoutes(registry));
   app.route('/', createAgentsRoutes(directory));

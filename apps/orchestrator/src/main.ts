@@ -201,7 +201,7 @@ const health = createHealth({
 // BATON_RETENTION: finished runs and the orchestrator's own finished A2A tasks older than that are pruned.
 const retention = (() => {
   try {
-    return startRetentionFromEnv(process.env, [stores.tasks, runRecords], {
+    return startRetentionFromEnv(process.env, [stores.tasks, runRecords, runRecords.idempotency], {
       warn: (message) => console.warn(`orchestrator: ${message}`),
     });
   } catch (error) {

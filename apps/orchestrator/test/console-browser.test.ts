@@ -66,7 +66,12 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     const page = await open();
     await page.getByLabel('Topic').fill('The history of tea');
     await page.getByLabel('Audience').fill('curious students');
+    const start = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/runs'),
+    );
     await page.getByRole('button', { name: 'Start run' }).click();
+    // The write goes with an Idempotency-Key, which a retry of a lost answer would send again.
+    expect((await start).headers()['idempotency-key']).toMatch(/^"[0-9a-f]{32}"$/);
     await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/#\/runs\/[\w-]+$/);
     const summary = page.getByTestId('summary');
     await summary.waitFor({ timeout: 30_000 });

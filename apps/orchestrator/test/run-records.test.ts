@@ -57,7 +57,7 @@ async function freshPostgres() {
   const stores = await createPostgresStores({ url: postgres.url, schema });
   closers.push(() => stores.close());
   await stores.pool.query(
-    'DROP TABLE IF EXISTS orchestrator_run_events, orchestrator_runs, orchestrator_chains',
+    'DROP TABLE IF EXISTS orchestrator_run_events, orchestrator_runs, orchestrator_chains, orchestrator_idempotency_keys',
   );
   await stores.pool.query("DELETE FROM baton_schema_migrations WHERE component = 'orchestrator'");
   return stores;
@@ -78,6 +78,37 @@ const backends: [string, () => Promise<RunRecords>, boolean][] = [
 ];
 
 describe.each(backends)('%s run records', (_name, create, available) => {
+  it.skipIf(!available)(
+    'keep Idempotency-Keys: claimed once, in progress, refused for another request, answered, taken over once lapsed',
+    async () => {
+      const keys = (await create()).idempotency;
+      if (keys === undefined) throw new Error('these records keep no keys');
+      const request = { scope: 'alice', key: 'k1', fingerprint: 'f1' };
+      expect(await keys.claim(request, 60_000)).toEqual({ kind: 'claimed' });
+      expect(await keys.claim(request, 60_000)).toEqual({ kind: 'in-progress' });
+      expect(await keys.claim({ ...request, fingerprint: 'f2' }, 60_000)).toEqual({ kind: 'mismatch' });
+      // Another caller's same key is theirs.
+      expect(await keys.claim({ ...request, scope: 'bob' }, 60_000)).toEqual({ kind: 'claimed' });
+      const response = { status: 202, contentType: 'application/json', body: '{"runId":"r1"}' };
+      await keys.complete('alice', 'k1', response);
+      expect(await keys.claim(request, 60_000)).toEqual({ kind: 'completed', response });
+      // A holder that died: its claim lapses and the same request takes it; a released key is free again.
+      const lapsing = { scope: 'alice', key: 'k2', fingerprint: 'f1' };
+      expect(await keys.claim(lapsing, 1)).toEqual({ kind: 'claimed' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await keys.claim({ ...lapsing, fingerprint: 'other' }, 60_000)).toEqual({ kind: 'mismatch' });
+      expect(await keys.claim(lapsing, 60_000)).toEqual({ kind: 'claimed' });
+      await keys.release('alice', 'k2');
+      expect(await keys.claim({ ...lapsing, fingerprint: 'other' }, 60_000)).toEqual({ kind: 'claimed' });
+      // A completed key is not released.
+      await keys.release('alice', 'k1');
+      expect(await keys.claim(request, 60_000)).toEqual({ kind: 'completed', response });
+      expect(await keys.pruneFinished(Date.now() + 1_000, 2)).toBe(2);
+      expect(await keys.pruneFinished(Date.now() + 1_000, 10)).toBe(1);
+      expect(await keys.claim(request, 60_000)).toEqual({ kind: 'claimed' });
+    },
+  );
+
   it.skipIf(!available)(
     'keep every version of a chain; a number is taken once; retiring and registering again',
     async () => {

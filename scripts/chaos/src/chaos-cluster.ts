@@ -26,6 +26,8 @@ export interface ChaosCluster {
    * two), so its runs must be taken over; resolves with which one it killed and how many rounds it held.
    */
   killDrivingOrchestrator(): Promise<KilledOrchestrator>;
+  /** How many runs each topic made, by the orchestrators' own records (straight from the database). */
+  runsPerTopic(): Promise<Map<string, number>>;
   /** Everything the processes printed, for a failure report. */
   output(): string;
   close(): Promise<void>;
@@ -152,8 +154,16 @@ export async function startChaosCluster(options: ChaosClusterOptions): Promise<C
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
+    const runsPerTopic = () =>
+      admin(direct.toString(), async (client) => {
+        const result = await client.query<{ topic: string; runs: string }>(
+          `SELECT view->>'topic' AS topic, count(*) AS runs FROM baton_orchestrator.orchestrator_runs GROUP BY 1`,
+        );
+        return new Map(result.rows.map((row) => [row.topic, Number(row.runs)]));
+      });
     return {
       killDrivingOrchestrator,
+      runsPerTopic,
       orchestrators,
       agents: { outline, document, summary },
       database,

@@ -27,6 +27,7 @@ describe.skipIf(!postgres.available || !redis.available)(
         gaps: report.gaps,
         cancelNotCanceled: report.cancelNotCanceled,
         itemsTwice: report.itemsTwice,
+        runsTwice: report.runsTwice,
       }).toEqual({
         lost: 0,
         stuck: 0,
@@ -35,7 +36,9 @@ describe.skipIf(!postgres.available || !redis.available)(
         gaps: 0,
         cancelNotCanceled: 0,
         itemsTwice: 0,
+        runsTwice: 0,
       });
+      expect(report.cutStarts).toBeGreaterThan(0);
       expect(report.sectionRuns).toBeGreaterThan(0);
       expect(report.sectionsWritten).toBeGreaterThanOrEqual(report.sectionRuns);
       // The kill hit live work: the run engine's records show the killed orchestrator holding rounds. How many

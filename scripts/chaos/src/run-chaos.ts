@@ -59,9 +59,13 @@ export interface ChaosReport {
   readonly itemsTwice: number;
   /** Sections the doc agent wrote (completed tasks found by their instance key), to show the count above read them. */
   readonly sectionsWritten: number;
+  /** Starts whose first answer the client cut off mid-flight, then sent again with the same Idempotency-Key. */
+  readonly cutStarts: number;
+  /** Idempotency-Keys (one per start) that made more than one run. */
+  readonly runsTwice: number;
 }
 
-type Kind = 'plain' | 'streamed' | 'canceled' | 'sections';
+type Kind = 'plain' | 'streamed' | 'canceled' | 'sections' | 'cut';
 
 /** The agent each step of the chains the suite runs goes to (the `default` and `sections` chains). */
 const AGENT_OF_STEP: Readonly<Record<string, 'outline' | 'document' | 'summary'>> = {
@@ -92,7 +96,21 @@ const isFinished = (status: string | undefined) =>
 const isFinal = (event: RunEvent) =>
   event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.canceled';
 
-/** A request tried again on 502 / 503 and connection errors (an instance died, the database is out). */
+/** Whether an answer says "the same request again, later": 502, 503, or 409 while the key's first is under way. */
+async function sayRetry(response: Response): Promise<boolean> {
+  if (response.status === 502 || response.status === 503) return true;
+  if (response.status !== 409) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { error?: { code?: string } } | undefined;
+  return body?.error?.code === 'IDEMPOTENCY_KEY_IN_PROGRESS';
+}
+
+/**
+ * A request tried again on 502 / 503, 409 IDEMPOTENCY_KEY_IN_PROGRESS and connection errors (an instance died,
+ * the database is out), with the same Idempotency-Key each time.
+ */
 async function retrying(
   send: () => Promise<Response>,
   until: number,
@@ -101,7 +119,7 @@ async function retrying(
   for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
     try {
       const response = await send();
-      if ((response.status !== 502 && response.status !== 503) || Date.now() > until) return response;
+      if (!(await sayRetry(response)) || Date.now() > until) return response;
       await response.body?.cancel();
     } catch (error) {
       if (Date.now() > until) throw error;
@@ -139,7 +157,8 @@ const numbered = (events: readonly RunEvent[], first = 1) =>
   events.every((event, index) => event.seq === first + index);
 
 /**
- * Runs the chaos suite: `runs` chain runs at `concurrency` (10 % followed over SSE, 10 % canceled) through a
+ * Runs the chaos suite: `runs` chain runs at `concurrency` (10 % followed over SSE, 10 % canceled, 10 % whose
+ * start's answer is cut off mid-flight and sent again under its Idempotency-Key) through a
  * round-robin proxy in front of two orchestrators, while one orchestrator and one doc instance are killed with
  * SIGKILL and then the database is cut off for `outageMs`; then counts what was lost, stuck, done twice or
  * out of order.
@@ -167,6 +186,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const tracked: Tracked[] = [];
     let refusals = 0;
     let notAccepted = 0;
+    let cutStarts = 0;
     let reconnections = 0;
     let readerGaps = 0;
     let next = 0;
@@ -225,17 +245,30 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
             ? 'canceled'
             : index % 10 === 3 || index % 10 === 8
               ? 'sections'
-              : 'plain';
-      const response = await retrying(
-        () =>
-          fetch(`${api}/runs`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              topic: `Chaos topic ${index}`,
-              ...(kind === 'sections' ? { chain: 'sections', options: { sections: 4 } } : {}),
-            }),
+              : index % 10 === 5
+                ? 'cut'
+                : 'plain';
+      // Every start goes with its own key and is sent again with it: one run per key, however often it is sent.
+      const start = (signal?: AbortSignal) =>
+        fetch(`${api}/runs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': `"chaos-start-${index}"` },
+          body: JSON.stringify({
+            topic: `Chaos topic ${index}`,
+            ...(kind === 'sections' ? { chain: 'sections', options: { sections: 4 } } : {}),
           }),
+          ...(signal ? { signal } : {}),
+        });
+      if (kind === 'cut') {
+        // The answer is cut off mid-flight (the client gives up on it, as a proxy or a phone network would),
+        // at a different moment each time: before the run is kept, while it is, or once it is.
+        cutStarts += 1;
+        await start(AbortSignal.timeout(2 + ((index * 7) % 25)))
+          .then((response) => response.body?.cancel())
+          .catch(() => undefined);
+      }
+      const response = await retrying(
+        () => start(),
         Date.now() + 120_000,
         () => {
           refusals += 1;
@@ -318,6 +351,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       killedRuns,
       seconds: Math.round((loadOver - started) / 100) / 10,
       runSeconds: { p50: at(0.5), p95: at(0.95), max: at(1) },
+      cutStarts,
     });
   }
 
@@ -332,6 +366,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       killedRuns: readonly string[];
       seconds: number;
       runSeconds: ChaosReport['runSeconds'];
+      cutStarts: number;
     },
   ): Promise<ChaosReport> {
     // The surviving orchestrator answers for every run.
@@ -435,10 +470,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         }
       }),
     );
+    // One run per key: the topic names the start, and each start had its own key.
+    const perTopic = await cluster.runsPerTopic();
+    const runsTwice = [...perTopic.values()].filter((count) => count > 1).length;
+    for (const [topic, count] of perTopic) if (count > 1) log(`${count} runs for "${topic}" (one key)`);
     return {
       runs,
       concurrency,
       outageMs,
+      cutStarts: measured.cutStarts,
+      runsTwice,
       accepted: tracked.length,
       refusals: measured.refusals,
       notAccepted: measured.notAccepted,
@@ -456,7 +497,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 /** The report as the lines `pnpm chaos` prints (and docs/deploy.md quotes). */
 export function describeChaosReport(report: ChaosReport): string {
   return [
-    `${report.runs} runs at ${report.concurrency} concurrent, 10 % streamed, 10 % canceled, 20 % of the sections chain (${report.sectionRuns}); kill -9 of one orchestrator and one doc instance, the database cut off for ${report.outageMs / 1000} s; ${report.seconds} s`,
+    `${report.runs} runs at ${report.concurrency} concurrent, 10 % streamed, 10 % canceled, 10 % cut off and sent again, 20 % of the sections chain (${report.sectionRuns}); kill -9 of one orchestrator and one doc instance, the database cut off for ${report.outageMs / 1000} s; ${report.seconds} s`,
     `each run took ${report.runSeconds.p50} s (median), ${report.runSeconds.p95} s (95th percentile), ${report.runSeconds.max} s at most`,
     `accepted ${report.accepted}: completed ${report.completed}, canceled ${report.canceled}, failed ${report.failed}; the killed orchestrator was driving ${report.killedRounds} rounds, ${report.resumed} runs went on in the other orchestrator; ${report.refusals} starts refused and tried again, ${report.notAccepted} refused for good; ${report.reconnections} SSE reconnections`,
     `accepted runs lost                  ${report.lost}`,
@@ -466,5 +507,6 @@ export function describeChaosReport(report: ChaosReport): string {
     `timelines with a gap                ${report.gaps}`,
     `canceled runs not canceled          ${report.cancelNotCanceled}`,
     `sections written twice              ${report.itemsTwice} (of ${report.sectionsWritten} written)`,
+    `keys that made two runs             ${report.runsTwice} (every start keyed; ${report.cutStarts} cut off mid-flight and sent again)`,
   ].join('\n');
 }

@@ -7,6 +7,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { DeadlineMsSchema } from '../chains/chain-nodes.ts';
 import type { ChainRegistry } from '../chains/chain-registry.ts';
+import { derivedRunId } from '../idempotency/derived-run-id.ts';
 import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
 import { isFinalEventType, type RunEvent } from '../run/run-types.ts';
@@ -162,9 +163,19 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     // A caller's `traceparent` makes the run's trace a part of the caller's.
     const carrier: Record<string, string> = {};
     propagation.inject(propagation.extract(context.active(), c.req.raw.headers, HEADERS_GETTER), carrier);
+    const idempotency = c.get('idempotency');
+    const runId = idempotency && derivedRunId(idempotency);
+    const answerWith = async (view: { runId: string; contextId: string; status: string }) =>
+      wait === true
+        ? c.json(await runs.ended(view.runId), 200)
+        : c.json(
+            { runId: view.runId, contextId: view.contextId, status: view.status, links: links(view.runId) },
+            202,
+          );
     try {
       // The id is given out once the run is kept: a run the caller heard of is never lost.
       const view = await runs.start({
+        ...(runId === undefined ? {} : { runId }),
         chain: chosen.chain,
         chainVersion: chosen.version,
         ...(input.deadlineMs === undefined ? {} : { deadlineMs: input.deadlineMs }),
@@ -173,12 +184,11 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
         ...(callerOf(c)?.id === undefined ? {} : { caller: callerOf(c)?.id }),
       });
-      if (wait === true) return c.json(await runs.ended(view.runId), 200);
-      return c.json(
-        { runId: view.runId, contextId: view.contextId, status: view.status, links: links(view.runId) },
-        202,
-      );
+      return await answerWith(view);
     } catch (error) {
+      // The key's run was made by a request whose answer was never kept (its instance died): that run it is.
+      const made = runId === undefined ? undefined : await runs.view(runId).catch(() => undefined);
+      if (made !== undefined) return answerWith(made);
       return refused(c, error);
     }
   });

@@ -1,6 +1,7 @@
 import { applyPostgresMigrations, whileReachable } from '@baton/store-postgres';
 import type { Pool, PoolClient } from 'pg';
 import { createPostgresChainRecords } from '../chains/postgres-chain-records.ts';
+import { createPostgresIdempotencyRecords } from '../idempotency/postgres-idempotency-records.ts';
 import { RUN_MIGRATIONS } from './run-migrations.ts';
 import type { RunBatch, RunRecords } from './run-records.ts';
 import { isFinishedStatus, type RunEvent, type RunView } from './run-types.ts';
@@ -74,6 +75,7 @@ export async function createPostgresRunRecords(pool: Pool): Promise<RunRecords> 
 
   return {
     chains: createPostgresChainRecords(pool),
+    idempotency: createPostgresIdempotencyRecords(pool),
     commit: (batches) =>
       whileReachable(async () => {
         const refused = new Set<string>();

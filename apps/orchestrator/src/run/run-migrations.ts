@@ -57,6 +57,24 @@ export const RUN_MIGRATIONS = {
         );
       `,
     },
+    {
+      version: 5,
+      name: 'Idempotency-Keys of the writes, with their first answers',
+      sql: `
+        CREATE TABLE orchestrator_idempotency_keys (
+          scope TEXT NOT NULL,
+          key TEXT NOT NULL,
+          fingerprint TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          locked_until INTEGER NOT NULL,
+          status INTEGER,
+          content_type TEXT,
+          body TEXT,
+          PRIMARY KEY (scope, key)
+        );
+        CREATE INDEX orchestrator_idempotency_keys_by_age ON orchestrator_idempotency_keys (created_at);
+      `,
+    },
   ],
   postgres: [
     {
@@ -115,6 +133,24 @@ export const RUN_MIGRATIONS = {
           retired boolean NOT NULL DEFAULT false,
           PRIMARY KEY (name, version)
         );
+      `,
+    },
+    {
+      version: 5,
+      name: 'Idempotency-Keys of the writes, with their first answers',
+      sql: `
+        CREATE TABLE orchestrator_idempotency_keys (
+          scope text NOT NULL,
+          key text NOT NULL,
+          fingerprint text NOT NULL,
+          created_at bigint NOT NULL,
+          locked_until bigint NOT NULL,
+          status integer,
+          content_type text,
+          body text,
+          PRIMARY KEY (scope, key)
+        );
+        CREATE INDEX orchestrator_idempotency_keys_by_age ON orchestrator_idempotency_keys (created_at);
       `,
     },
   ],

@@ -1,4 +1,8 @@
 import { type ChainRecords, createInMemoryChainRecords } from '../chains/chain-records.ts';
+import {
+  createInMemoryIdempotencyRecords,
+  type IdempotencyRecords,
+} from '../idempotency/idempotency-records.ts';
 import { isFinishedStatus, type RunEvent, type RunView } from './run-types.ts';
 
 /** A run as kept: its view and its timeline of events, oldest first (`seq` 1, 2, 3, …). */
@@ -49,6 +53,8 @@ export interface RunRecords {
   pruneFinished?(before: number, limit: number): Promise<number>;
   /** The chain definitions registered over the API, every version, in the same store; default in memory. */
   readonly chains?: ChainRecords;
+  /** The `Idempotency-Key`s of the writes and their first answers, in the same store; default in memory. */
+  readonly idempotency?: IdempotencyRecords;
 }
 
 /** Options of {@link createInMemoryRunRecords}. */
@@ -97,6 +103,7 @@ export function createInMemoryRunRecords(options: InMemoryRunRecordsOptions = {}
   };
   return {
     chains: createInMemoryChainRecords(),
+    idempotency: createInMemoryIdempotencyRecords(),
     async commit(batches) {
       const refused = new Set<string>();
       for (const batch of batches) {

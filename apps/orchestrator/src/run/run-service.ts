@@ -44,6 +44,8 @@ export interface StartRun {
   readonly options?: OutlineOptions | undefined;
   /** Default a fresh context. */
   readonly contextId?: string;
+  /** Default a fresh id; a run id given twice is one run (the second start is refused as unavailable). */
+  readonly runId?: string | undefined;
   /** The W3C trace context of the caller: the run's span is its child. */
   readonly traceparent?: string | undefined;
   /** Who starts it (the authenticated caller's id), for the per-caller limit. */

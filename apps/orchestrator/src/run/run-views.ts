@@ -11,6 +11,8 @@ export function newRunView(
     readonly topic: string;
     readonly options?: OutlineOptions | undefined;
     readonly contextId?: string;
+    /** The run's id; default a fresh one (an `Idempotency-Key` derives it, so a retry cannot make a second run). */
+    readonly runId?: string | undefined;
     /** The chain's version (kept: the run runs it, also after a takeover); default 1. */
     readonly chainVersion?: number | undefined;
     /** Overrides the chain's `deadlineMs`. */
@@ -20,7 +22,7 @@ export function newRunView(
   const deadlineMs = input.deadlineMs ?? chain.deadlineMs;
   const now = Date.now();
   return {
-    runId: createId(),
+    runId: input.runId ?? createId(),
     chain: chain.name,
     ...(input.chainVersion === undefined ? {} : { chainVersion: input.chainVersion }),
     ...(deadlineMs === undefined ? {} : { deadline: new Date(now + deadlineMs).toISOString() }),

@@ -1,5 +1,6 @@
 import { applySqliteMigrations, type SqliteDatabase } from '@baton/store-sqlite';
 import { createSqliteChainRecords } from '../chains/sqlite-chain-records.ts';
+import { createSqliteIdempotencyRecords } from '../idempotency/sqlite-idempotency-records.ts';
 import { RUN_MIGRATIONS } from './run-migrations.ts';
 import type { RunBatch, RunRecords } from './run-records.ts';
 import { isFinishedStatus, type RunEvent, type RunView } from './run-types.ts';
@@ -67,6 +68,7 @@ export function createSqliteRunRecords(database: SqliteDatabase): RunRecords {
 
   return {
     chains: createSqliteChainRecords(database),
+    idempotency: createSqliteIdempotencyRecords(database),
     async commit(batches) {
       return commit(batches);
     },

@@ -20,6 +20,7 @@ export interface Health {
 
 /** Options of {@link createHealth}. */
 export interface HealthOptions {
+  /** What `/readyz` asks before it answers 200; none: ready once started. */
   readonly checks?: readonly ReadinessCheck[];
   /** How long a check may take before it counts as failed; default 2,000 ms. */
   readonly timeoutMs?: number;

@@ -5,14 +5,57 @@ import type { CliOptions } from '../cli-options.ts';
 /** Calls the orchestrator with its credentials, if any; a refusal or an unreachable one is a CliError. */
 export type OrchestratorCall = (url: string, init?: RequestInit) => Promise<Response>;
 
+/** Waits before each retry of a write whose answer was lost: about 7 s in all. */
+const RETRY_DELAYS_MS = [250, 750, 2_000, 4_000];
+
+/** Answers that say "the same request again, a little later". */
+const retryable = (response: Response) =>
+  response.status === 503 || response.status === 502 || response.status === 504 || response.status === 409;
+
+/**
+ * Sends a request; a write (POST) goes with an `Idempotency-Key` and is sent again with the same key when its
+ * answer is lost (the connection failed) or says to retry (503, or 409 while the first is under way), so a
+ * retried write is done once (docs/chain.md).
+ */
+async function send(url: string, init: RequestInit, headers: Record<string, string>): Promise<Response> {
+  if (init.method !== 'POST') return fetch(url, { ...init, headers });
+  const keyed = { ...headers, 'Idempotency-Key': `"${crypto.randomUUID()}"` };
+  for (let attempt = 0; ; attempt += 1) {
+    const delay = RETRY_DELAYS_MS[attempt];
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, headers: keyed });
+    } catch (error) {
+      // Refused: nothing was sent, and nobody is there to answer a retry soon.
+      const refused = ((error as Error).cause as { code?: string } | undefined)?.code === 'ECONNREFUSED';
+      if (delay === undefined || refused) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      continue;
+    }
+    if (delay === undefined || !retryable(response)) return response;
+    // A 409 that is not about the key (the run is busy, the chain retired) is the answer.
+    if (response.status === 409) {
+      const code = (
+        (await response
+          .clone()
+          .json()
+          .catch(() => undefined)) as { error?: { code?: string } }
+      )?.error?.code;
+      if (code !== 'IDEMPOTENCY_KEY_IN_PROGRESS') return response;
+    }
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
 const callWith =
   (credentials: Record<string, string>): OrchestratorCall =>
   async (url, init = {}) => {
     let response: Response;
     try {
-      response = await fetch(url, {
-        ...init,
-        headers: { ...credentials, ...(init.headers as Record<string, string> | undefined) },
+      response = await send(url, init, {
+        ...credentials,
+        ...(init.headers as Record<string, string> | undefined),
       });
     } catch (error) {
       throw new CliError(
