@@ -114,6 +114,7 @@ describe('Idempotency-Key on POST /runs', () => {
     const dying: IdempotencyRecords = {
       ...keys,
       claim: (request) => keys.claim(request, 1),
+      extend: async () => undefined,
       complete: async () => {
         throw new Error('killed before the answer was kept');
       },

@@ -97,7 +97,11 @@ describe.each(backends)('%s run records', (_name, create, available) => {
       expect(await keys.claim(lapsing, 1)).toEqual({ kind: 'claimed' });
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await keys.claim({ ...lapsing, fingerprint: 'other' }, 60_000)).toEqual({ kind: 'mismatch' });
-      expect(await keys.claim(lapsing, 60_000)).toEqual({ kind: 'claimed' });
+      expect(await keys.claim(lapsing, 1)).toEqual({ kind: 'claimed' });
+      // Renewed while its request is under way: not taken over.
+      await keys.extend('alice', 'k2', 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await keys.claim(lapsing, 60_000)).toEqual({ kind: 'in-progress' });
       await keys.release('alice', 'k2');
       expect(await keys.claim({ ...lapsing, fingerprint: 'other' }, 60_000)).toEqual({ kind: 'claimed' });
       // A completed key is not released.

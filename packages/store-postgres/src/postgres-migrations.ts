@@ -111,4 +111,13 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'one task per user message id and scope, whichever instance creates it',
+    sql: `
+      ALTER TABLE baton_tasks ADD COLUMN first_message_id text;
+      CREATE UNIQUE INDEX baton_tasks_by_first_message ON baton_tasks (scope, first_message_id)
+      WHERE first_message_id IS NOT NULL;
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 import { A2AError, type Artifact, type Message, type Task, type TaskStatus } from '@baton/protocol';
-import { statusTimeOf, taskBase } from '@baton/server/store';
+import { firstUserMessageId, messageInFlightError, statusTimeOf, taskBase } from '@baton/server/store';
 import type { QueryResultRow } from 'pg';
 import type { OutboxHold } from './postgres-push-outbox.ts';
 import { outboxRows } from './postgres-push-outbox.ts';
@@ -52,12 +52,12 @@ export const CREATE_TASKS: BatchedStatement<NewTask & { readonly taskId: string 
   name: 'create_tasks',
   sql: `
     WITH given AS (
-      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::json[], $7::json[])
-        WITH ORDINALITY AS given (id, scope, context_id, state, status_time, status, base, n)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::json[], $7::json[], $12::text[])
+        WITH ORDINALITY AS given (id, scope, context_id, state, status_time, status, base, first_message_id, n)
     ), task AS (
-      INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base)
-      SELECT id, scope, context_id, state, status_time, status, base FROM given ORDER BY n
-      ON CONFLICT (id) DO NOTHING RETURNING id
+      INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base, first_message_id)
+      SELECT id, scope, context_id, state, status_time, status, base, first_message_id FROM given ORDER BY n
+      ON CONFLICT DO NOTHING RETURNING id
     ), messages AS (
       INSERT INTO baton_task_messages (task_id, message)
       SELECT given.task_id, given.message
@@ -94,13 +94,20 @@ export const CREATE_TASKS: BatchedStatement<NewTask & { readonly taskId: string 
       inputs.map(({ task }) => JSON.stringify(taskBase(task))),
       ...messages,
       ...artifacts,
+      inputs.map(({ task }) => firstUserMessageId(task) ?? null),
     ];
   },
   outputs(rows, inputs) {
     const created = new Set(rows.map((row) => Number(row.n)));
-    return inputs.map((input, index) =>
-      created.has(index + 1) ? undefined : A2AError.internal(`Task ${input.taskId} already exists`),
-    );
+    return inputs.map((input, index) => {
+      if (created.has(index + 1)) return undefined;
+      // Its message made a task already (another instance, at the same moment): the client sends it again and
+      // gets that task. (An id taken is this create sent twice: the message's task is this one, found the same way.)
+      const messageId = firstUserMessageId(input.task);
+      return messageId === undefined
+        ? A2AError.internal(`Task ${input.taskId} already exists`)
+        : messageInFlightError(messageId);
+    });
   },
 };
 

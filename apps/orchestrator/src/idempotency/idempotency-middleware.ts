@@ -22,8 +22,8 @@ export interface IdempotencyOptions {
   /** Who the caller is (their keys are theirs alone); `''` without credentials. */
   readonly scopeOf: (c: Context) => string;
   /**
-   * How long a request holds its key before another request with it may take it over (its instance died before
-   * answering); default 5 minutes, longer than a `wait: true` run takes.
+   * How long a claim lasts without renewal: a request renews it every third of it while under way, so a retry
+   * after its instance died takes the key over this long after the death; default 10 s.
    */
   readonly lockMs?: number;
   /** Told when an answer could not be kept (a retry then runs the request again, as after a crash). */
@@ -42,7 +42,7 @@ const TRANSIENT = new Set([408, 425, 429, 502, 503, 504]);
  * header is served as before.
  */
 export function idempotencyKeys(records: IdempotencyRecords, options: IdempotencyOptions): MiddlewareHandler {
-  const lockMs = options.lockMs ?? 5 * 60_000;
+  const lockMs = options.lockMs ?? 10_000;
   return async (c, next) => {
     const header = c.req.header('idempotency-key');
     if (header === undefined) return next();
@@ -97,11 +97,18 @@ export function idempotencyKeys(records: IdempotencyRecords, options: Idempotenc
       });
     }
     c.set('idempotency', { scope, key });
+    // Held while the request is under way (a `wait: true` run may take minutes); a lapse is a dead instance.
+    const renewal = setInterval(
+      () => void records.extend(scope, key, lockMs).catch(() => undefined),
+      Math.max(10, Math.floor(lockMs / 3)),
+    );
     try {
       await next();
     } catch (error) {
       await records.release(scope, key).catch(() => undefined);
       throw error;
+    } finally {
+      clearInterval(renewal);
     }
     const answered = c.res;
     try {

@@ -35,6 +35,8 @@ export interface IdempotencyRecords {
    * its `lockMs` (it died) is taken over by the same request.
    */
   claim(request: IdempotentRequest, lockMs: number): Promise<KeyClaim>;
+  /** Holds the claim `lockMs` longer, while its request is still under way (unless it was answered). */
+  extend(scope: string, key: string, lockMs: number): Promise<void>;
   /** Keeps the answer of the request that claimed the key. */
   complete(scope: string, key: string, response: KeptResponse): Promise<void>;
   /** Frees the key of a request that failed in a way worth trying again (the store or an instance was away). */
@@ -74,6 +76,10 @@ export function createInMemoryIdempotencyRecords(
       if (entry.lockedUntil > time) return { kind: 'in-progress' };
       entry.lockedUntil = time + lockMs;
       return { kind: 'claimed' };
+    },
+    async extend(scope, key, lockMs) {
+      const entry = entries.get(idOf(scope, key));
+      if (entry && entry.response === undefined) entry.lockedUntil = now() + lockMs;
     },
     async complete(scope, key, response) {
       const entry = entries.get(idOf(scope, key));

@@ -49,6 +49,13 @@ export function createPostgresIdempotencyRecords(
           request.fingerprint,
         );
       }),
+    extend: (scope, key, lockMs) =>
+      whileReachable(async () => {
+        await pool.query(
+          'UPDATE orchestrator_idempotency_keys SET locked_until = $1 WHERE scope = $2 AND key = $3 AND status IS NULL',
+          [now() + lockMs, scope, key],
+        );
+      }),
     complete: (scope, key, response) =>
       whileReachable(async () => {
         await pool.query(

@@ -28,6 +28,9 @@ export function createSqliteIdempotencyRecords(
   const complete = database.prepare(
     'UPDATE orchestrator_idempotency_keys SET status = ?, content_type = ?, body = ? WHERE scope = ? AND key = ?',
   );
+  const extend = database.prepare(
+    'UPDATE orchestrator_idempotency_keys SET locked_until = ? WHERE scope = ? AND key = ? AND status IS NULL',
+  );
   const release = database.prepare(
     'DELETE FROM orchestrator_idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL',
   );
@@ -47,6 +50,9 @@ export function createSqliteIdempotencyRecords(
   return {
     async claim(request, lockMs) {
       return claim(request.scope, request.key, request.fingerprint, lockMs);
+    },
+    async extend(scope, key, lockMs) {
+      extend.run(now() + lockMs, scope, key);
     },
     async complete(scope, key, response) {
       complete.run(response.status, response.contentType, response.body, scope, key);

@@ -7,6 +7,7 @@ export {
   type TaskRecordView,
 } from './in-memory-task-store.ts';
 export { isSameScope } from './is-same-scope.ts';
+export { firstUserMessageId, MESSAGE_IN_FLIGHT, messageInFlightError } from './message-in-flight.ts';
 export { decodePageToken, encodePageToken, type PagePosition } from './page-token.ts';
 export { redactUrlPassword } from './redact-url-password.ts';
 export { scopeFromKey, scopeKey } from './scope-key.ts';

@@ -11,6 +11,11 @@ export interface RepeatedMessages {
   find(scope: TaskScope, messageId: string): MaybePromise<string | undefined>;
   /** Notes that the caller's message went to the task. */
   remember(scope: TaskScope, messageId: string, taskId: string): void;
+  /**
+   * Forgets what this process noted of the message (its task was never kept: another instance made the message's
+   * task at the same moment), so the next `find` asks the store.
+   */
+  forget(scope: TaskScope, messageId: string): void;
 }
 
 /** Options of {@link createRepeatedMessages}. */
@@ -52,6 +57,11 @@ export function createRepeatedMessages(options: RepeatedMessagesOptions): Repeat
         newer = new Map();
       }
       newer.set(keyOf(scope, messageId), { taskId, at: now() });
+    },
+    forget(scope, messageId) {
+      const key = keyOf(scope, messageId);
+      newer.delete(key);
+      older.delete(key);
     },
   };
 }

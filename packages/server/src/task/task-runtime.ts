@@ -471,7 +471,13 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
           throw messageIdReusedError(input.message.messageId, repeated);
         }
         if (repeated !== undefined) {
-          const answered = await answerRepeat(repeated, input, observer);
+          let answered = await answerRepeat(repeated, input, observer);
+          if (answered === undefined && repeats !== undefined && !isPromise(found)) {
+            // Noted here but never kept (another instance made the message's task first): the store knows.
+            repeats.forget(input.scope, input.message.messageId);
+            const kept = await repeats.find(input.scope, input.message.messageId);
+            if (kept !== undefined && kept !== repeated) answered = await answerRepeat(kept, input, observer);
+          }
           if (answered) {
             lease?.giveUp();
             return answered;
