@@ -131,4 +131,13 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 7,
+    name: 'one task per user message id and scope, whichever process creates it',
+    sql: `
+      ALTER TABLE baton_tasks ADD COLUMN first_message_id TEXT;
+      CREATE UNIQUE INDEX baton_tasks_by_first_message ON baton_tasks (scope, first_message_id)
+      WHERE first_message_id IS NOT NULL;
+    `,
+  },
 ];

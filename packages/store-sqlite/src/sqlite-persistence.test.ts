@@ -119,7 +119,7 @@ describe('sqlite stores on a file', () => {
       .run();
     database.close();
     expect(() => openSqliteDatabase(path)).toThrow(
-      /The baton schema in the database is at version 999, newer than this code knows \(6\)/,
+      /The baton schema in the database is at version 999, newer than this code knows \(7\)/,
     );
   });
 

@@ -5,9 +5,11 @@ import {
   DEFAULT_REPLAY_WINDOW,
   decodePageToken,
   encodePageToken,
+  firstUserMessageId,
   type GeneratedEvent,
   type Logger,
   listedTasks,
+  messageInFlightError,
   type StoredTask,
   type StoredTaskRows,
   scopeKey,
@@ -75,7 +77,7 @@ export function createSqliteTaskStore(
   const logger = options.logger ?? consoleLogger;
   const writes = options.writes ?? createSqliteWriteBatch(database);
   const insertTask = database.prepare(
-    'INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base, first_message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertMessage = database.prepare('INSERT INTO baton_task_messages (task_id, message) VALUES (?, ?)');
   const insertChunk = database.prepare(
@@ -138,6 +140,7 @@ export function createSqliteTaskStore(
       statusTimeOf(task.status),
       JSON.stringify(task.status),
       JSON.stringify(taskBase(task)),
+      firstUserMessageId(task) ?? null,
     );
     for (const message of task.history ?? []) insertMessage.run(task.id, JSON.stringify(message));
     for (const artifact of task.artifacts ?? []) insertChunk.run(task.id, 0, JSON.stringify(artifact));
@@ -252,6 +255,16 @@ export function createSqliteTaskStore(
         await writes.run(() => insertTaskRows(task, scopeKey(scope)));
       } catch (error) {
         const code = (error as { code?: unknown }).code;
+        // Its first message made a task already (another process on the file, at the same moment): the client
+        // sends it again and gets that task, as any repeat does.
+        const messageId = firstUserMessageId(task);
+        if (
+          code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+          messageId !== undefined &&
+          /first_message_id/.test(String(error))
+        ) {
+          throw messageInFlightError(messageId);
+        }
         if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
           throw A2AError.internal(`Task ${task.id} already exists`);
         }
