@@ -100,3 +100,25 @@ export function createInMemoryIdempotencyRecords(
     },
   };
 }
+
+/** An existing key's row in a SQL store. */
+export interface KeyRow {
+  readonly fingerprint: string;
+  readonly status: number | null;
+  readonly content_type: string | null;
+  readonly body: string | null;
+}
+
+/** What an existing key's row says to a request with `fingerprint`. */
+export function claimOf(row: KeyRow, fingerprint: string): KeyClaim {
+  if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
+  if (row.status === null) return { kind: 'in-progress' };
+  return {
+    kind: 'completed',
+    response: {
+      status: row.status,
+      contentType: row.content_type ?? 'application/json',
+      body: row.body ?? '',
+    },
+  };
+}

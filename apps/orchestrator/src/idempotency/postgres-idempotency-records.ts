@@ -1,7 +1,6 @@
 import { whileReachable } from '@baton/store-postgres';
 import type { Pool } from 'pg';
-import type { IdempotencyRecords } from './idempotency-records.ts';
-import { claimOf } from './sqlite-idempotency-records.ts';
+import { claimOf, type IdempotencyRecords } from './idempotency-records.ts';
 
 /**
  * {@link IdempotencyRecords} in PostgreSQL (`orchestrator_idempotency_keys`), shared by every orchestrator on the
@@ -19,7 +18,6 @@ export function createPostgresIdempotencyRecords(
         const { rows } = await pool.query<{
           claimed: boolean;
           fingerprint: string;
-          locked_until: string;
           status: number | null;
           content_type: string | null;
           body: string | null;
@@ -33,10 +31,10 @@ export function createPostgresIdempotencyRecords(
                AND orchestrator_idempotency_keys.locked_until <= $4
              RETURNING true AS claimed
            )
-           SELECT claimed, NULL AS fingerprint, NULL AS locked_until, NULL AS status, NULL AS content_type, NULL AS body
+           SELECT claimed, NULL AS fingerprint, NULL AS status, NULL AS content_type, NULL AS body
            FROM taken
            UNION ALL
-           SELECT false, fingerprint, locked_until::text, status, content_type, body
+           SELECT false, fingerprint, status, content_type, body
            FROM orchestrator_idempotency_keys
            WHERE scope = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM taken)`,
           [request.scope, request.key, request.fingerprint, time, time + lockMs],
@@ -44,10 +42,7 @@ export function createPostgresIdempotencyRecords(
         const row = rows[0];
         if (row === undefined) return { kind: 'in-progress' };
         if (row.claimed) return { kind: 'claimed' };
-        return claimOf(
-          { ...row, fingerprint: row.fingerprint, locked_until: Number(row.locked_until) },
-          request.fingerprint,
-        );
+        return claimOf(row, request.fingerprint);
       }),
     extend: (scope, key, lockMs) =>
       whileReachable(async () => {

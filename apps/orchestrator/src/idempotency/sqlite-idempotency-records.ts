@@ -1,13 +1,5 @@
 import type { SqliteDatabase } from '@baton/store-sqlite';
-import type { IdempotencyRecords, KeyClaim } from './idempotency-records.ts';
-
-interface KeyRow {
-  readonly fingerprint: string;
-  readonly locked_until: number;
-  readonly status: number | null;
-  readonly content_type: string | null;
-  readonly body: string | null;
-}
+import { claimOf, type IdempotencyRecords, type KeyClaim, type KeyRow } from './idempotency-records.ts';
 
 /** {@link IdempotencyRecords} in the orchestrator's SQLite file (`orchestrator_idempotency_keys`). */
 export function createSqliteIdempotencyRecords(
@@ -23,7 +15,7 @@ export function createSqliteIdempotencyRecords(
       AND orchestrator_idempotency_keys.fingerprint = excluded.fingerprint
       AND orchestrator_idempotency_keys.locked_until <= @now`);
   const read = database.prepare(
-    'SELECT fingerprint, locked_until, status, content_type, body FROM orchestrator_idempotency_keys WHERE scope = ? AND key = ?',
+    'SELECT fingerprint, status, content_type, body FROM orchestrator_idempotency_keys WHERE scope = ? AND key = ?',
   );
   const complete = database.prepare(
     'UPDATE orchestrator_idempotency_keys SET status = ?, content_type = ?, body = ? WHERE scope = ? AND key = ?',
@@ -62,20 +54,6 @@ export function createSqliteIdempotencyRecords(
     },
     async pruneFinished(before, limit) {
       return prune.run(before, limit).changes;
-    },
-  };
-}
-
-/** What an existing key's row says to a request with `fingerprint`. */
-export function claimOf(row: KeyRow, fingerprint: string): KeyClaim {
-  if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
-  if (row.status === null) return { kind: 'in-progress' };
-  return {
-    kind: 'completed',
-    response: {
-      status: row.status,
-      contentType: row.content_type ?? 'application/json',
-      body: row.body ?? '',
     },
   };
 }
