@@ -2,6 +2,7 @@ import type { StreamResponse } from '@baton/protocol';
 import { isFinalEvent } from '../task/final-event.ts';
 import type { SendInput, TaskRuntime } from '../task/task-runtime.ts';
 import { afterThisTurn } from './after-this-turn.ts';
+import { TaskFromEvents } from './task-from-events.ts';
 
 /** How long a non-streaming send waits. */
 export interface AwaitSendOptions {
@@ -15,12 +16,16 @@ export interface AwaitSendOptions {
   readonly signal: () => AbortSignal;
   /** Called with every event before it is judged, e.g. to register an inline push config on the first Task. */
   readonly onEvent?: ((event: StreamResponse) => void) | undefined;
+  /** Rebuild the task from the events (see {@link TaskFromEvents}), so the answer needs no read of the store. */
+  readonly fold?: boolean;
 }
 
 /** What a non-streaming send waited for: the task's id and the event that ended the wait, if any. */
 export interface SendOutcome {
   readonly taskId: string;
   readonly event: StreamResponse | undefined;
+  /** The task rebuilt from the events, with `fold`, when the wait ended on an event of a task. */
+  readonly folded?: TaskFromEvents | undefined;
 }
 
 const NOTHING_TO_CANCEL = () => undefined;
@@ -48,9 +53,11 @@ export async function awaitSendOutcome(
       onReject(error);
     };
   });
+  const folded = options.fold ? new TaskFromEvents() : undefined;
   const subscription = await runtime.send(input, {
     event(event) {
       options.onEvent?.(event);
+      folded?.apply(event);
       if (options.returnImmediately || isFinalEvent(event)) resolve(event);
     },
     error: (error) => reject(error),
@@ -66,7 +73,8 @@ export async function awaitSendOutcome(
         else signal.addEventListener('abort', stopWaiting, { once: true });
       });
   try {
-    return { taskId: subscription.taskId, event: await outcome };
+    const event = await outcome;
+    return { taskId: subscription.taskId, event, folded: event === undefined ? undefined : folded };
   } finally {
     cancelListen();
     subscription.stop();

@@ -202,9 +202,12 @@ export function createRequestHandler(options: RequestHandlerOptions): TaskReques
         returnImmediately: request.configuration?.returnImmediately ?? false,
         signal: () => call.signal,
         onEvent,
+        // A store a network hop away is not asked for what the send's own events already say.
+        fold: store.sync === undefined && !showsGenerations(call),
       });
       if (outcome.event && 'message' in outcome.event) return { message: outcome.event.message };
-      return { task: await visibleTask(outcome.taskId, call, request.tenant, input.historyLength) };
+      const task = outcome.folded?.snapshot({ historyLength: input.historyLength });
+      return { task: task ?? (await visibleTask(outcome.taskId, call, request.tenant, input.historyLength)) };
     },
 
     async sendStreamingMessage(request, call) {

@@ -97,6 +97,11 @@ export class TaskRecord {
     return this.writes;
   }
 
+  /** Whether the history's last message has this id. */
+  endsWithMessage(messageId: string): boolean {
+    return this.history.at(-1)?.messageId === messageId;
+  }
+
   /** Applies one artifact event: add, replace by id, or (with `append`) push its parts into the existing one. */
   appendArtifact(artifact: Artifact, chunk: ArtifactChunk): number {
     const position = this.positionOf(artifact.artifactId);
