@@ -163,6 +163,7 @@ export {
   createInMemoryTaskStore,
   DEFAULT_MAX_FINISHED_TASKS,
   DEFAULT_REPLAY_WINDOW,
+  type FirstWrite,
   type GeneratedEvent,
   type InMemoryTaskStore,
   type InMemoryTaskStoreOptions,

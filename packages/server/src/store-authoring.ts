@@ -31,6 +31,7 @@ export {
   DEFAULT_REPLAY_WINDOW,
   decodePageToken,
   encodePageToken,
+  type FirstWrite,
   firstUserMessageId,
   type GeneratedEvent,
   isSameScope,
@@ -53,7 +54,9 @@ export {
   TaskRecord,
   type TaskScope,
   type TaskStore,
+  type TaskWithFirstWrite,
   taskBase,
   taskFromRows,
+  withFirstWrite,
 } from './store/index.ts';
 export { consoleLogger, type Logger } from './vocabulary/logger.ts';

@@ -14,6 +14,7 @@ import {
   type TaskReadOptions,
   type TaskStore,
   taskFromRows,
+  withFirstWrite,
 } from '@baton/server/store';
 import type { Pool } from 'pg';
 import { whileReachable } from './postgres-errors.ts';
@@ -21,7 +22,7 @@ import type { OutboxHold } from './postgres-push-outbox.ts';
 import {
   ADD_MESSAGES,
   appendArtifacts,
-  CREATE_TASKS,
+  createTasks,
   FIND_USER_MESSAGES,
   setStatuses,
 } from './postgres-task-writes.ts';
@@ -139,6 +140,7 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
   const replayWindow = options.replayWindow ?? DEFAULT_REPLAY_WINDOW;
   const setStatus = setStatuses(hold, replayWindow);
   const appendArtifact = appendArtifacts(hold, replayWindow);
+  const createTask = createTasks(replayWindow);
 
   function read(rows: StoredTaskRows, options: TaskReadOptions): StoredTask {
     try {
@@ -150,7 +152,15 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
   }
 
   return {
-    create: (task, scope) => batch.run(CREATE_TASKS, { task, taskId: task.id, scope: scopeKey(scope) }),
+    async create(task, scope) {
+      await batch.run(createTask, { task, taskId: task.id, scope: scopeKey(scope) });
+    },
+
+    // One statement: the task as its first write leaves it (see `withFirstWrite`), that write's event logged.
+    createWith(task, scope, first) {
+      const made = withFirstWrite(task, first);
+      return batch.run(createTask, { ...made, taskId: task.id, scope: scopeKey(scope) });
+    },
 
     // One statement: the oldest finished tasks (rows another pruner holds are skipped), their push configs and
     // owed deliveries; their messages and artifact events go with them (ON DELETE CASCADE).

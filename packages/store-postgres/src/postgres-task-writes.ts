@@ -1,4 +1,11 @@
-import { A2AError, type Artifact, type Message, type Task, type TaskStatus } from '@baton/protocol';
+import {
+  A2AError,
+  type Artifact,
+  type Message,
+  type StreamResponse,
+  type Task,
+  type TaskStatus,
+} from '@baton/protocol';
 import { firstUserMessageId, messageInFlightError, statusTimeOf, taskBase } from '@baton/server/store';
 import type { QueryResultRow } from 'pg';
 import type { OutboxHold } from './postgres-push-outbox.ts';
@@ -45,19 +52,34 @@ const ARTIFACT_EVENT =
 export interface NewTask {
   readonly task: Task;
   readonly scope: string;
+  /** The task's first write, made with it (`TaskStore.createWith`): its event, logged at generation 2. */
+  readonly first?: StreamResponse | undefined;
 }
 
-/** Creates tasks with their first messages and artifacts; an id already taken fails that input alone. */
-export const CREATE_TASKS: BatchedStatement<NewTask & { readonly taskId: string }, void> = {
-  name: 'create_tasks',
-  sql: `
+/**
+ * Creates tasks with their first messages and artifacts (and, for `createWith`, the task as its first write left it,
+ * at version 2 with that write's event logged); an id already taken fails that input alone. A new task has no push
+ * configs yet, so its first write owes no deliveries.
+ */
+export function createTasks(
+  replayWindow: number,
+): BatchedStatement<NewTask & { readonly taskId: string }, number> {
+  return {
+    name: 'create_tasks',
+    sql: `
     WITH given AS (
-      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::json[], $7::json[], $12::text[])
-        WITH ORDINALITY AS given (id, scope, context_id, state, status_time, status, base, first_message_id, n)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::json[], $7::json[], $12::text[], $13::json[])
+        WITH ORDINALITY AS given (id, scope, context_id, state, status_time, status, base, first_message_id, first_event, n)
     ), task AS (
-      INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base, first_message_id)
-      SELECT id, scope, context_id, state, status_time, status, base, first_message_id FROM given ORDER BY n
+      INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base, first_message_id, version)
+      SELECT id, scope, context_id, state, status_time, status, base, first_message_id,
+        CASE WHEN first_event IS NULL THEN 1 ELSE 2 END
+      FROM given ORDER BY n
       ON CONFLICT DO NOTHING RETURNING id
+    ), logged AS (
+      INSERT INTO baton_task_events (task_id, generation, event)
+      SELECT given.id, 2, given.first_event FROM given JOIN task ON task.id = given.id
+      WHERE given.first_event IS NOT NULL AND $14::bigint > 0
     ), messages AS (
       INSERT INTO baton_task_messages (task_id, message)
       SELECT given.task_id, given.message
@@ -69,47 +91,52 @@ export const CREATE_TASKS: BatchedStatement<NewTask & { readonly taskId: string 
       FROM unnest($10::text[], $11::json[]) WITH ORDINALITY AS given (task_id, artifact, n) JOIN task ON task.id = given.task_id
       ORDER BY given.n
     )
-    SELECT given.n FROM given JOIN task ON task.id = given.id`,
-  key: byTask,
-  params(inputs) {
-    const messages: [string[], string[]] = [[], []];
-    const artifacts: [string[], string[]] = [[], []];
-    for (const { task } of inputs) {
-      for (const message of task.history ?? []) {
-        messages[0].push(task.id);
-        messages[1].push(JSON.stringify(message));
+    SELECT given.n, CASE WHEN given.first_event IS NULL THEN 1 ELSE 2 END AS version
+    FROM given JOIN task ON task.id = given.id`,
+    key: byTask,
+    params(inputs) {
+      const messages: [string[], string[]] = [[], []];
+      const artifacts: [string[], string[]] = [[], []];
+      for (const { task } of inputs) {
+        for (const message of task.history ?? []) {
+          messages[0].push(task.id);
+          messages[1].push(JSON.stringify(message));
+        }
+        for (const artifact of task.artifacts ?? []) {
+          artifacts[0].push(task.id);
+          artifacts[1].push(JSON.stringify(artifact));
+        }
       }
-      for (const artifact of task.artifacts ?? []) {
-        artifacts[0].push(task.id);
-        artifacts[1].push(JSON.stringify(artifact));
-      }
-    }
-    return [
-      inputs.map(({ task }) => task.id),
-      inputs.map(({ scope }) => scope),
-      inputs.map(({ task }) => task.contextId ?? null),
-      inputs.map(({ task }) => task.status.state),
-      inputs.map(({ task }) => statusTimeOf(task.status)),
-      inputs.map(({ task }) => JSON.stringify(task.status)),
-      inputs.map(({ task }) => JSON.stringify(taskBase(task))),
-      ...messages,
-      ...artifacts,
-      inputs.map(({ task }) => firstUserMessageId(task) ?? null),
-    ];
-  },
-  outputs(rows, inputs) {
-    const created = new Set(rows.map((row) => Number(row.n)));
-    return inputs.map((input, index) => {
-      if (created.has(index + 1)) return undefined;
-      // Its message made a task already (another instance, at the same moment): the client sends it again and
-      // gets that task. (An id taken is this create sent twice: the message's task is this one, found the same way.)
-      const messageId = firstUserMessageId(input.task);
-      return messageId === undefined
-        ? A2AError.internal(`Task ${input.taskId} already exists`)
-        : messageInFlightError(messageId);
-    });
-  },
-};
+      return [
+        inputs.map(({ task }) => task.id),
+        inputs.map(({ scope }) => scope),
+        inputs.map(({ task }) => task.contextId ?? null),
+        inputs.map(({ task }) => task.status.state),
+        inputs.map(({ task }) => statusTimeOf(task.status)),
+        inputs.map(({ task }) => JSON.stringify(task.status)),
+        inputs.map(({ task }) => JSON.stringify(taskBase(task))),
+        ...messages,
+        ...artifacts,
+        inputs.map(({ task }) => firstUserMessageId(task) ?? null),
+        inputs.map(({ first }) => (first === undefined ? null : JSON.stringify(first))),
+        replayWindow,
+      ];
+    },
+    outputs(rows, inputs) {
+      const created = new Map(rows.map((row) => [Number(row.n), Number(row.version)]));
+      return inputs.map((input, index) => {
+        const version = created.get(index + 1);
+        if (version !== undefined) return version;
+        // Its message made a task already (another instance, at the same moment): the client sends it again and
+        // gets that task. (An id taken is this create sent twice: the message's task is this one, found the same way.)
+        const messageId = firstUserMessageId(input.task);
+        return messageId === undefined
+          ? A2AError.internal(`Task ${input.taskId} already exists`)
+          : messageInFlightError(messageId);
+      });
+    },
+  };
+}
 
 export interface StatusWrite {
   readonly taskId: string;

@@ -57,7 +57,8 @@ export async function awaitSendOutcome(
   const subscription = await runtime.send(input, {
     event(event) {
       options.onEvent?.(event);
-      folded?.apply(event);
+      // What the answer shows is the task as of the event that ended the wait.
+      if (!settled) folded?.apply(event);
       if (options.returnImmediately || isFinalEvent(event)) resolve(event);
     },
     error: (error) => reject(error),

@@ -4,7 +4,15 @@ import type { AgentExecutor } from '../executor/agent-executor.ts';
 import { createInMemoryTaskStore } from '../store/in-memory-task-store.ts';
 import type { TaskStore } from '../store/task-store.ts';
 import { createRequestHandler } from './create-request-handler.ts';
-import { recordingLogger, taskOf, testCall, textOf, userMessage } from './test-support/test-kit.ts';
+import {
+  collect,
+  describeEvents,
+  recordingLogger,
+  taskOf,
+  testCall,
+  textOf,
+  userMessage,
+} from './test-support/test-kit.ts';
 
 const call = testCall();
 
@@ -22,6 +30,13 @@ function storeAHopAway(): { store: TaskStore; reads: () => number } {
     addMessage: async (taskId, message) => inner.addMessage(taskId, message),
     appendArtifact: async (taskId, artifact, chunk) => inner.appendArtifact(taskId, artifact, chunk),
     list: async (query) => inner.list(query),
+    // What a database does in one statement, here as the writes it stands for.
+    createWith: async (task, scope, first) => {
+      inner.create(task, scope);
+      if ('artifact' in first) return inner.appendArtifact(task.id, first.artifact, first.chunk);
+      if (first.message) inner.addMessage(task.id, first.message);
+      return inner.setStatus(task.id, first.status);
+    },
   };
   return { store, reads: () => reads };
 }
@@ -76,6 +91,25 @@ describe('a blocking send on a store a hop away is answered from its own events'
     const again = taskOf(await handler.sendMessage({ message }, call));
     expect(again).toEqual(first);
     expect(again.history?.map((entry: Message) => textOf(entry.parts))).toEqual(['go', 'Which one?']);
+  });
+
+  it('streams the same events as the store in memory: the task, then its first write', async () => {
+    const run = async (store: TaskStore | undefined) => {
+      const handler = createRequestHandler({
+        executor: executors['asks for input'] as AgentExecutor,
+        ...(store ? { store } : {}),
+      });
+      return describeEvents(
+        await collect(await handler.sendStreamingMessage({ message: userMessage('go') }, call)),
+      );
+    };
+    const inMemory = await run(undefined);
+    expect(inMemory).toEqual([
+      'task:TASK_STATE_SUBMITTED',
+      'status:TASK_STATE_WORKING',
+      'status:TASK_STATE_INPUT_REQUIRED',
+    ]);
+    expect(await run(storeAHopAway().store)).toEqual(inMemory);
   });
 
   it('with returnImmediately, answers with the new task as it was created', async () => {

@@ -1,4 +1,6 @@
 /** Task persistence: the `TaskStore` interface durable backends implement, and the bounded in-memory store. */
+
+export { type TaskWithFirstWrite, withFirstWrite } from './first-write.ts';
 export {
   createInMemoryTaskStore,
   DEFAULT_MAX_FINISHED_TASKS,
@@ -22,6 +24,7 @@ export {
 export { statusTimeOf, TaskRecord } from './task-record.ts';
 export type {
   ArtifactChunk,
+  FirstWrite,
   GeneratedEvent,
   ReplayedEvents,
   StoredTask,

@@ -49,6 +49,11 @@ export interface ReplayedEvents {
 /** How many of a task's latest events a store keeps for streams that resume, by default. */
 export const DEFAULT_REPLAY_WINDOW = 1_000;
 
+/** A new task's first write, made with it (see {@link TaskStore.createWith}). */
+export type FirstWrite =
+  | { readonly status: TaskStatus; readonly message?: Message | undefined }
+  | { readonly artifact: Artifact; readonly chunk: ArtifactChunk };
+
 /** How an artifact event combines with what the task already holds. */
 export interface ArtifactChunk {
   /** `false`: add the artifact, or replace the one with the same id; `true`: append its parts to that one. */
@@ -89,6 +94,13 @@ export interface TaskPage {
 export interface TaskStore {
   /** Saves a new task (version 1); rejects when the id is taken. */
   create(task: Task, scope: TaskScope): Promise<void>;
+  /**
+   * Saves a new task together with its first write, as `create` and then that write would (a status: its message
+   * added to the history first, then the status; an artifact event), in one write to the database: resolves with
+   * the task's version (2), and the write is logged for replay as it would be on its own. Optional: without it the
+   * runtime creates the task and then writes. Lets a store a network hop away make a task's first event one wait.
+   */
+  createWith?(task: Task, scope: TaskScope, first: FirstWrite): Promise<number>;
   /** Reads a task, or `undefined` when it does not exist (or was evicted). */
   get(taskId: string, options?: TaskReadOptions): Promise<StoredTask | undefined>;
   /** Replaces the task's status and resolves with the task's new version. Lifecycle rules are the runtime's job. */

@@ -2,7 +2,7 @@ import type { Artifact, Message, TaskState } from '@baton/protocol';
 import type { ExecutionHost, TaskReply, WaitingState } from '../executor/execution-host.ts';
 import type { ArtifactChunk } from '../store/task-store.ts';
 import type { LiveExecution, PendingReply } from './live-execution.ts';
-import { andThen, type MaybePromise } from './maybe-promise.ts';
+import { andThen } from './maybe-promise.ts';
 import type { TaskChannel } from './task-channel.ts';
 
 /**
@@ -33,14 +33,17 @@ class ChannelExecutionHost implements ExecutionHost {
   setStatus(state: TaskState, message: Message | undefined): Promise<void> {
     return this.channel.run(() => {
       this.guard();
-      return andThen(this.ensureTask(), () => this.channel.setStatus(state, message));
+      if (!this.channel.created) return this.channel.createWithStatus(this.newTaskMessage(), state, message);
+      return this.channel.setStatus(state, message);
     });
   }
 
   writeArtifact(artifact: Artifact, chunk: ArtifactChunk): Promise<void> {
     return this.channel.run(() => {
       this.guard();
-      return andThen(this.ensureTask(), () => this.channel.writeArtifact(artifact, chunk));
+      if (!this.channel.created)
+        return this.channel.createWithArtifact(this.newTaskMessage(), artifact, chunk);
+      return this.channel.writeArtifact(artifact, chunk);
     });
   }
 
@@ -68,12 +71,12 @@ class ChannelExecutionHost implements ExecutionHost {
     return channel
       .run(() => {
         this.guard();
-        return andThen(
-          andThen(this.ensureTask(), () => channel.setStatus(state, question)),
-          () => {
-            execution.pendingReply = pending;
-          },
-        );
+        const asked = channel.created
+          ? channel.setStatus(state, question)
+          : channel.createWithStatus(this.newTaskMessage(), state, question);
+        return andThen(asked, () => {
+          execution.pendingReply = pending;
+        });
       })
       .then(() => {
         const hold = execution.holdWhileWaiting;
@@ -93,11 +96,11 @@ class ChannelExecutionHost implements ExecutionHost {
     }
   }
 
-  private ensureTask(): MaybePromise<void> {
-    if (this.channel.created) return;
+  // The user's message, for the task the first write makes.
+  private newTaskMessage(): Message {
     if (this.execution.replied) {
       throw new Error('The executor already replied with a direct message, so it cannot also create a task');
     }
-    return this.channel.create(this.userMessage);
+    return this.userMessage;
   }
 }

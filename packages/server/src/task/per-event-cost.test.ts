@@ -6,7 +6,7 @@ import { createInMemoryTaskStore } from '../store/in-memory-task-store.ts';
 import type { TaskStore } from '../store/task-store.ts';
 
 type Counts = Record<
-  Exclude<keyof TaskStore, 'sync' | 'findUserMessage' | 'pruneFinished' | 'eventsAfter'>,
+  Exclude<keyof TaskStore, 'sync' | 'findUserMessage' | 'pruneFinished' | 'eventsAfter' | 'createWith'>,
   number
 >;
 

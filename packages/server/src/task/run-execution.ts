@@ -6,7 +6,7 @@ import { createExecutionContext, type ExecutionRequest } from '../executor/execu
 import type { Logger } from '../vocabulary/logger.ts';
 import { createExecutionHost } from './execution-host.ts';
 import { createLiveExecution, type LiveExecution } from './live-execution.ts';
-import { andFinally, andThen, attempt, type MaybePromise } from './maybe-promise.ts';
+import { andFinally, attempt, type MaybePromise } from './maybe-promise.ts';
 import type { TaskChannel } from './task-channel.ts';
 
 /** The status message a task gets when its executor throws something other than an A2AError or an AgentFailure. */
@@ -112,12 +112,10 @@ class ExecutionRun {
       return;
     }
     if (execution.replied) return;
-    return andThen(state === undefined ? channel.create(request.message) : undefined, () => {
-      const current = channel.state;
-      if (current === 'TASK_STATE_SUBMITTED' || current === 'TASK_STATE_WORKING') {
-        return channel.setStatus('TASK_STATE_COMPLETED');
-      }
-    });
+    if (state === undefined) return channel.createWithStatus(request.message, 'TASK_STATE_COMPLETED');
+    if (state === 'TASK_STATE_SUBMITTED' || state === 'TASK_STATE_WORKING') {
+      return channel.setStatus('TASK_STATE_COMPLETED');
+    }
   }
 
   private async fail(error: unknown): Promise<void> {
@@ -137,9 +135,10 @@ class ExecutionRun {
     }
     logger.error('The executor failed', { taskId: channel.taskId, error });
     if (execution.replied || (state !== undefined && isTerminalState(state))) return;
-    if (state === undefined) await channel.create(request.message);
     const text = isA2AError(error) || isAgentFailure(error) ? error.message : EXECUTOR_FAILURE_MESSAGE;
-    await channel.setStatus('TASK_STATE_FAILED', createAgentMessage(text, this.ids()));
+    const failure = createAgentMessage(text, this.ids());
+    if (state === undefined) await channel.createWithStatus(request.message, 'TASK_STATE_FAILED', failure);
+    else await channel.setStatus('TASK_STATE_FAILED', failure);
   }
 
   private ids(): { taskId: string; contextId: string } {

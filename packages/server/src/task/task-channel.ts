@@ -4,12 +4,14 @@ import {
   isTerminalState,
   type Message,
   nowTimestamp,
+  type StreamResponse,
   type Task,
   type TaskState,
   type TaskStatus,
 } from '@baton/protocol';
 import type {
   ArtifactChunk,
+  FirstWrite,
   StoredTask,
   SyncTaskStore,
   TaskReadOptions,
@@ -18,7 +20,14 @@ import type {
 } from '../store/task-store.ts';
 import type { TaskEventHub } from '../vocabulary/event-hub.ts';
 import type { LiveExecution } from './live-execution.ts';
-import { attempt, isPromise, type MaybePromise } from './maybe-promise.ts';
+import { andThen, attempt, isPromise, type MaybePromise } from './maybe-promise.ts';
+
+/** The status a write of `state` (with its message) gives a task now. */
+function statusOf(state: TaskState, message?: Message): TaskStatus {
+  const status: TaskStatus = { state, timestamp: nowTimestamp() };
+  if (message) status.message = message;
+  return status;
+}
 
 /** What a {@link TaskChannel} is made of. */
 export interface TaskChannelInit {
@@ -146,11 +155,66 @@ export class TaskChannel {
     return this.store.create(task, this.scope).then(created);
   }
 
+  /**
+   * Creates the task (as {@link create}) and makes its first write (as {@link setStatus} or {@link writeArtifact})
+   * in one write to the store (`TaskStore.createWith`), then publishes both events, in that order.
+   */
+  private async createWith(userMessage: Message, first: FirstWrite): Promise<void> {
+    const createWith = this.store.createWith;
+    if (!createWith || this.currentState !== undefined) throw new Error('createWith: not a new task');
+    const task: Task = {
+      id: this.taskId,
+      contextId: this.contextId,
+      status: { state: 'TASK_STATE_SUBMITTED', timestamp: nowTimestamp() },
+      history: [userMessage],
+    };
+    let event: StreamResponse;
+    if ('status' in first) {
+      assertTransition(task.status.state, first.status.state);
+      event = { statusUpdate: { taskId: this.taskId, contextId: this.contextId, status: first.status } };
+    } else {
+      event = {
+        artifactUpdate: {
+          taskId: this.taskId,
+          contextId: this.contextId,
+          artifact: first.artifact,
+          append: first.chunk.append,
+          lastChunk: first.chunk.lastChunk,
+        },
+      };
+    }
+    const version = await createWith.call(this.store, task, this.scope, first);
+    this.currentState = task.status.state;
+    this.hub.publish(this.taskId, { task }, 1);
+    if ('status' in first) {
+      this.currentState = first.status.state;
+      if (isTerminalState(first.status.state)) this.execution?.releaseSlot();
+    }
+    this.hub.publish(this.taskId, event, version);
+  }
+
+  /** Creates the task and moves it to `state`: one write where the store takes both at once (see {@link createWith}). */
+  createWithStatus(userMessage: Message, state: TaskState, message?: Message): MaybePromise<void> {
+    if (this.createsWithFirstWrite())
+      return this.createWith(userMessage, { status: statusOf(state, message), message });
+    return andThen(this.create(userMessage), () => this.setStatus(state, message));
+  }
+
+  /** Creates the task and writes its first artifact event: one write where the store takes both at once. */
+  createWithArtifact(userMessage: Message, artifact: Artifact, chunk: ArtifactChunk): MaybePromise<void> {
+    if (this.createsWithFirstWrite()) return this.createWith(userMessage, { artifact, chunk });
+    return andThen(this.create(userMessage), () => this.writeArtifact(artifact, chunk));
+  }
+
+  // A store a network hop away that offers `createWith`; a store in memory answers each write at once.
+  private createsWithFirstWrite(): boolean {
+    return this.sync === undefined && this.store.createWith !== undefined && this.currentState === undefined;
+  }
+
   /** Moves the task to `state` (the message, if any, also goes to history) and publishes the update. */
   setStatus(state: TaskState, message?: Message): MaybePromise<void> {
     assertTransition(this.currentState ?? 'TASK_STATE_UNSPECIFIED', state);
-    const status: TaskStatus = { state, timestamp: nowTimestamp() };
-    if (message) status.message = message;
+    const status = statusOf(state, message);
     const changed = (version: number) => {
       this.currentState = state;
       // A task that ended no longer counts as running, even while its executor is still unwinding.

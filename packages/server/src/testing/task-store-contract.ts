@@ -102,6 +102,47 @@ export function describeTaskStoreContract(name: string, options: TaskStoreContra
       expect(await store.eventsAfter('t1', 9)).toEqual({ complete: true, events: [], generation: 5 });
     });
 
+    it('makes a task with its first write as creating it and then writing would (createWith)', async (context) => {
+      const store = await createStore();
+      if (!store.createWith) return context.skip();
+      const working = status('TASK_STATE_WORKING', 'on it');
+      const created = { ...task('t1', 'TASK_STATE_SUBMITTED'), history: [message('m1')] };
+      expect(await store.createWith(created, {}, { status: working, message: working.message })).toBe(2);
+      const chunk = { artifactId: 'a1', name: 'doc', parts: [{ text: 'Hel' }] };
+      const first = { artifact: chunk, chunk: { append: false, lastChunk: false } };
+      expect(await store.createWith({ ...created, id: 't2', history: [message('m2')] }, {}, first)).toBe(2);
+      expect(
+        await store.appendArtifact(
+          't2',
+          { artifactId: 'a1', parts: [{ text: 'lo' }] },
+          { append: true, lastChunk: true },
+        ),
+      ).toBe(3);
+
+      const one = await store.get('t1');
+      expect(one?.version).toBe(2);
+      expect(one?.task.status).toEqual(working);
+      expect(one?.task.history).toEqual([message('m1'), working.message]);
+      const two = await store.get('t2');
+      expect(two?.task.status.state).toBe('TASK_STATE_SUBMITTED');
+      expect(two?.task.artifacts).toEqual([
+        { artifactId: 'a1', name: 'doc', parts: [{ text: 'Hel' }, { text: 'lo' }] },
+      ]);
+      if (!store.eventsAfter) return;
+      expect((await store.eventsAfter('t1', 1))?.events).toEqual([
+        { generation: 2, event: { statusUpdate: { taskId: 't1', contextId: 'c1', status: working } } },
+      ]);
+      expect((await store.eventsAfter('t2', 1))?.events.map((entry) => entry.generation)).toEqual([2, 3]);
+      expect((await store.eventsAfter('t2', 1))?.events[0]?.event).toEqual({
+        artifactUpdate: { taskId: 't2', contextId: 'c1', artifact: chunk, append: false, lastChunk: false },
+      });
+      // The same id again: refused, and the first task stays as it was.
+      await expect(
+        store.createWith(created, {}, { status: status('TASK_STATE_COMPLETED') }),
+      ).rejects.toThrow();
+      expect((await store.get('t1'))?.task.status).toEqual(working);
+    });
+
     it('does not replay the creation (a resume from 0 gets the snapshot) and knows no unknown task', async (context) => {
       const store = await createStore();
       if (!store.eventsAfter) return context.skip();
