@@ -19,6 +19,7 @@ import {
   type TaskStore,
   taskBase,
   taskFromRows,
+  withFirstWrite,
 } from '@baton/server/store';
 import type { SqliteDatabase } from './open-sqlite-database.ts';
 import { type OutboxHold, outboxRows } from './sqlite-push-outbox.ts';
@@ -225,6 +226,29 @@ export function createSqliteTaskStore(
     return owe ? writeOwing(taskId, write) : writes.run(write);
   };
 
+  // A task made, or refused: an id taken, or its first message already made a task (MESSAGE_IN_FLIGHT).
+  async function madeOrRefused<T>(task: Task, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      // Its first message made a task already (another process on the file, at the same moment): the client
+      // sends it again and gets that task, as any repeat does.
+      const messageId = firstUserMessageId(task);
+      if (
+        code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+        messageId !== undefined &&
+        /first_message_id/.test(String(error))
+      ) {
+        throw messageInFlightError(messageId);
+      }
+      if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+        throw A2AError.internal(`Task ${task.id} already exists`);
+      }
+      throw error;
+    }
+  }
+
   // Retention: the oldest finished tasks first, through the partial index; their messages and artifact chunks
   // go with them (ON DELETE CASCADE), their push configs and owed deliveries in the same transaction.
   const selectPrunable = database.prepare(`
@@ -250,26 +274,21 @@ export function createSqliteTaskStore(
     },
 
     async create(task, scope) {
-      try {
-        // The task row first: a duplicate id fails there, before anything is written.
-        await writes.run(() => insertTaskRows(task, scopeKey(scope)));
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        // Its first message made a task already (another process on the file, at the same moment): the client
-        // sends it again and gets that task, as any repeat does.
-        const messageId = firstUserMessageId(task);
-        if (
-          code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-          messageId !== undefined &&
-          /first_message_id/.test(String(error))
-        ) {
-          throw messageInFlightError(messageId);
-        }
-        if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-          throw A2AError.internal(`Task ${task.id} already exists`);
-        }
-        throw error;
-      }
+      // The task row first: a duplicate id fails there, before anything is written.
+      await madeOrRefused(task, () => writes.run(() => insertTaskRows(task, scopeKey(scope))));
+    },
+
+    // One write, one commit: the task as its first write leaves it, at version 2, that write's event logged.
+    createWith(task, scope, first) {
+      const made = withFirstWrite(task, first);
+      return madeOrRefused(task, () =>
+        writes.run(() => {
+          insertTaskRows(made.task, scopeKey(scope));
+          bumpVersion.get(task.id);
+          logEvent(task.id, 2, JSON.stringify(made.first));
+          return 2;
+        }),
+      );
     },
 
     async get(taskId, read = {}): Promise<StoredTask | undefined> {
