@@ -17,11 +17,19 @@ import {
 const call = testCall();
 
 /** The in-memory store behind promises (as a database is), counting the reads. */
-function storeAHopAway(): { store: TaskStore; reads: () => number } {
+function storeAHopAway(): {
+  store: TaskStore;
+  reads: () => number;
+  creates: { plain: number; withFirst: number };
+} {
   const inner = createInMemoryTaskStore();
   let reads = 0;
+  const creates = { plain: 0, withFirst: 0 };
   const store: TaskStore = {
-    create: async (task, scope) => inner.create(task, scope),
+    create: async (task, scope) => {
+      creates.plain += 1;
+      inner.create(task, scope);
+    },
     get: async (taskId, options) => {
       reads += 1;
       return inner.get(taskId, options);
@@ -32,13 +40,14 @@ function storeAHopAway(): { store: TaskStore; reads: () => number } {
     list: async (query) => inner.list(query),
     // What a database does in one statement, here as the writes it stands for.
     createWith: async (task, scope, first) => {
+      creates.withFirst += 1;
       inner.create(task, scope);
       if ('artifact' in first) return inner.appendArtifact(task.id, first.artifact, first.chunk);
       if (first.message) inner.addMessage(task.id, first.message);
       return inner.setStatus(task.id, first.status);
     },
   };
-  return { store, reads: () => reads };
+  return { store, reads: () => reads, creates };
 }
 
 const executors: Record<string, AgentExecutor> = {
@@ -109,7 +118,10 @@ describe('a blocking send on a store a hop away is answered from its own events'
       'status:TASK_STATE_WORKING',
       'status:TASK_STATE_INPUT_REQUIRED',
     ]);
-    expect(await run(storeAHopAway().store)).toEqual(inMemory);
+    const hopAway = storeAHopAway();
+    expect(await run(hopAway.store)).toEqual(inMemory);
+    // The task and its first status went to the store as one write.
+    expect(hopAway.creates).toEqual({ plain: 0, withFirst: 1 });
   });
 
   it('with returnImmediately, answers with the new task as it was created', async () => {

@@ -4,11 +4,11 @@ import {
   isTerminalState,
   type Message,
   nowTimestamp,
-  type StreamResponse,
   type Task,
   type TaskState,
   type TaskStatus,
 } from '@baton/protocol';
+import { withFirstWrite } from '../store/first-write.ts';
 import type {
   ArtifactChunk,
   FirstWrite,
@@ -168,21 +168,9 @@ export class TaskChannel {
       status: { state: 'TASK_STATE_SUBMITTED', timestamp: nowTimestamp() },
       history: [userMessage],
     };
-    let event: StreamResponse;
-    if ('status' in first) {
-      assertTransition(task.status.state, first.status.state);
-      event = { statusUpdate: { taskId: this.taskId, contextId: this.contextId, status: first.status } };
-    } else {
-      event = {
-        artifactUpdate: {
-          taskId: this.taskId,
-          contextId: this.contextId,
-          artifact: first.artifact,
-          append: first.chunk.append,
-          lastChunk: first.chunk.lastChunk,
-        },
-      };
-    }
+    if ('status' in first) assertTransition(task.status.state, first.status.state);
+    // The write's event as the store logs it.
+    const event = withFirstWrite(task, first).first;
     const version = await createWith.call(this.store, task, this.scope, first);
     this.currentState = task.status.state;
     this.hub.publish(this.taskId, { task }, 1);
