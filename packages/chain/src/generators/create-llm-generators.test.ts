@@ -128,15 +128,22 @@ describe('createLlmGenerators: document', () => {
   });
 
   it('yields a token before the stream has finished', async () => {
+    let finishStream = () => {};
+    const heldAfterFirst = new Promise<void>((resolve) => {
+      finishStream = resolve;
+    });
     const tokens = Array.from({ length: 50 }, (_, index) => `t${index} `);
-    const { generators } = await setUp([{ tokens }]);
+    const { generators } = await setUp([{ tokens, heldAfterFirst }]);
     const outline = { title: 'T', topic: 't', sections: [{ heading: 'Only', points: ['p'] }] };
     const iterator = generators.document.write({ outline, signal })[Symbol.asyncIterator]();
-    const started = Date.now();
-    const first = await iterator.next();
-    expect(first.value).toEqual({ heading: 'Only', markdown: 't0 ' });
-    // 50 tokens take ≥100 ms to stream; the first arrives long before that.
-    expect(Date.now() - started).toBeLessThan(100);
+    // The stand-in holds the other 49 tokens until the first has been yielded: a generator that waited for the
+    // whole stream would never yield, and the race ends it instead of the test's timeout.
+    const first = await Promise.race([
+      iterator.next(),
+      new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 5_000).unref()),
+    ]);
+    finishStream();
+    expect(first).toEqual({ done: false, value: { heading: 'Only', markdown: 't0 ' } });
     await iterator.return?.();
   });
 

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /** One scripted reply: a whole message, a streamed list of tokens, or an HTTP error body. */
 export type StandInReply =
   | { readonly content: string }
-  | { readonly tokens: readonly string[] }
+  /** Streamed tokens; with `heldAfterFirst`, the rest wait until it settles (the stream is provably unfinished). */
+  | { readonly tokens: readonly string[]; readonly heldAfterFirst?: Promise<unknown> }
   /** A call of one tool (streamed when the request streams), finishing with `tool_calls`. */
   | { readonly toolCall: { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> } }
   | { readonly status: number; readonly message: string; readonly headers?: Readonly<Record<string, string>> }
@@ -90,8 +91,9 @@ export async function startOpenAiStandIn(replies: StandInReply[]) {
     } else {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       response.write(frame({ role: 'assistant', content: '' }, null));
-      for (const token of reply.tokens) {
+      for (const [index, token] of reply.tokens.entries()) {
         response.write(frame({ content: token }, null));
+        if (index === 0 && reply.heldAfterFirst) await reply.heldAfterFirst;
         // Let each frame leave as its own network write, as a real server streaming tokens would.
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
