@@ -1,6 +1,7 @@
 /**
  * W7 and W8: Baton on its durable stores. W7 runs W1 c=16 and W2 on the in-memory store, SQLite and
- * PostgreSQL side by side (interleaved rounds, same process layout as W1–W4). W8 fills a fresh SQLite store
+ * PostgreSQL side by side (interleaved rounds, same process layout as W1–W4), with the official JS SDK on its
+ * database task store (`@a2a-js/sdk/server/database`) on the same SQLite and PostgreSQL. W8 fills a fresh SQLite store
  * with N tasks (RSS each quarter), then measures a ListTasks page at that size.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +14,14 @@ import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } fr
 import { JSON_RPC_PATH } from './workload.ts';
 import { memoryJob, sectionWorkloads } from './workloads.ts';
 
-export type StoreId = 'memory' | 'sqlite' | 'postgres' | 'postgres-bus';
+export type StoreId = 'memory' | 'sqlite' | 'postgres' | 'postgres-bus' | 'sdk-sqlite' | 'sdk-postgres';
+
+/** The JS SDK's database store on the same database as each of Baton's durable stores: the anchor to beat. */
+export const SDK_ANCHOR: Readonly<Partial<Record<StoreId, StoreId>>> = {
+  sqlite: 'sdk-sqlite',
+  postgres: 'sdk-postgres',
+  'postgres-bus': 'sdk-postgres',
+};
 
 /** What W7 and W8 measured. */
 export interface StoreResults {
@@ -64,6 +72,7 @@ export async function runStores(
 ): Promise<StoreResults> {
   const folder = mkdtempSync(join(tmpdir(), 'baton-bench-stores-'));
   const schema = `baton_bench_${process.pid}`;
+  const sdkSchema = `${schema}_sdk`;
   const postgres = await reachable(POSTGRES_URL);
   const stores: TargetSpec<StoreId>[] = [
     { id: 'memory', label: 'in memory', script: 'baton-target' },
@@ -72,6 +81,12 @@ export async function runStores(
       label: 'SQLite',
       script: 'baton-store-target',
       env: { BENCH_SQLITE: join(folder, 'w7.db') },
+    },
+    {
+      id: 'sdk-sqlite',
+      label: '@a2a-js/sdk, its SQLite store',
+      script: 'sdk-store-target',
+      env: { BENCH_SQLITE: join(folder, 'w7-sdk.db') },
     },
     ...(postgres
       ? [
@@ -86,6 +101,12 @@ export async function runStores(
             label: 'PostgreSQL + LISTEN/NOTIFY bus',
             script: 'baton-store-target',
             env: { BENCH_POSTGRES: POSTGRES_URL, BENCH_POSTGRES_SCHEMA: schema, BENCH_BUS: 'postgres' },
+          },
+          {
+            id: 'sdk-postgres' as const,
+            label: '@a2a-js/sdk, its PostgreSQL store',
+            script: 'sdk-store-target',
+            env: { BENCH_POSTGRES: POSTGRES_URL, BENCH_POSTGRES_SCHEMA: sdkSchema },
           },
         ]
       : []),
@@ -108,7 +129,7 @@ export async function runStores(
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });
-    if (postgres) await dropSchema(schema).catch(() => undefined);
+    if (postgres) for (const name of [schema, sdkSchema]) await dropSchema(name).catch(() => undefined);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The official `@a2a-js/sdk` server as its docs set it up: Express, its JSON-RPC and card handlers,
- * `DefaultRequestHandler` with `InMemoryTaskStore`, and the same executor as Baton's targets (task, N data
+ * `DefaultRequestHandler` with a task store (`InMemoryTaskStore`, or its `DatabaseTaskStore` in `sdk-store-target`), and the same executor as Baton's targets (task, N data
  * chunks, completed; `hold` keeps the task working). Shared by `sdk-target` and `sdk-growth-target`.
  */
 import { createServer, type RequestListener } from 'node:http';
@@ -12,8 +12,8 @@ import {
   type AgentExecutor,
   DefaultRequestHandler,
   type ExecutionEventBus,
-  type InMemoryTaskStore,
   type RequestContext,
+  type TaskStore,
 } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import { chunkData, chunksRequested, HOLD_TEXT, JSON_RPC_PATH } from '../workload.ts';
@@ -82,7 +82,7 @@ export class BenchExecutor implements AgentExecutor {
 }
 
 /** Serves the SDK on 127.0.0.1 with `store`; resolves to its base URL. */
-export async function startSdkServer(store: InMemoryTaskStore, port: number): Promise<string> {
+export async function startSdkServer(store: TaskStore, port: number): Promise<string> {
   const app = express();
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
