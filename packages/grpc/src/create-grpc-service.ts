@@ -108,15 +108,17 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
 
   function unary(rpc: A2ARpc) {
     return async (call: ServerUnaryCall<Buffer, unknown>, callback: sendUnaryData<unknown>) => {
-      const canceled = cancelSignalOf(call);
+      const { canceled, settled } = cancelSignalOf(call);
       try {
         const outcome = await prepare(rpc, call.request, call.metadata, canceled);
         if (outcome.kind !== 'result') throw new Error(`${rpc.name} answered with a stream`);
         // Encoded here, not by grpc-js: a result that cannot be encoded is logged and answered as an A2A error.
         const bytes = encodeJson(rpc.responseType, outcome.result ?? {});
         echoExtensions(call);
+        settled();
         callback(null, bytes);
       } catch (error) {
+        settled();
         callback(fail(error, rpc));
       }
     };
@@ -124,7 +126,7 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
 
   function streaming(rpc: A2ARpc) {
     return async (call: ServerWritableStream<Buffer, unknown>) => {
-      const canceled = cancelSignalOf(call);
+      const { canceled, settled } = cancelSignalOf(call);
       try {
         const outcome = await prepare(rpc, call.request, call.metadata, canceled);
         if (outcome.kind !== 'stream') throw new Error(`${rpc.name} answered without a stream`);
@@ -139,9 +141,15 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
           );
           if (!call.write(bytes)) await drained(call);
         }
-        if (!canceled.aborted) call.end();
+        if (!canceled.aborted) {
+          settled();
+          call.end();
+        }
       } catch (error) {
-        if (!canceled.aborted) call.emit('error', fail(error, rpc));
+        if (!canceled.aborted) {
+          settled();
+          call.emit('error', fail(error, rpc));
+        }
       }
     };
   }
@@ -149,11 +157,22 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
   return Object.fromEntries(a2aRpcs().map((rpc) => [rpc.name, rpc.streaming ? streaming(rpc) : unary(rpc)]));
 }
 
-// Most unary calls finish without anyone reading their signal, and an AbortController is not free.
-function cancelSignalOf(call: { once(event: 'cancelled', listener: () => void): unknown }): LazyAbort {
-  const abort = createLazyAbort();
-  call.once('cancelled', () => abort.abort(new DOMException('The client canceled the call', 'AbortError')));
-  return abort;
+interface CancelEvents {
+  once(event: 'cancelled', listener: () => void): unknown;
+  off(event: 'cancelled', listener: () => void): unknown;
+}
+
+/**
+ * The call's cancel signal (made only when read: most unary calls finish without anyone reading it, and an
+ * AbortController is not free), and `settled`, to call once the answer is about to go: grpc-js reports every
+ * call as cancelled when its stream closes, answered or not, and an abort then would cost a DOMException (a
+ * stack trace) per call for nobody.
+ */
+function cancelSignalOf(call: CancelEvents): { canceled: LazyAbort; settled: () => void } {
+  const canceled = createLazyAbort();
+  const onCancelled = () => canceled.abort(new DOMException('The client canceled the call', 'AbortError'));
+  call.once('cancelled', onCancelled);
+  return { canceled, settled: () => call.off('cancelled', onCancelled) };
 }
 
 // Waits until the stream can take more, or the client is gone.

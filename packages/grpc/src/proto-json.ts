@@ -5,6 +5,7 @@
  * appear, as ProtoJSON writes them; an `optional` field set to its default (`historyLength: 0`) is kept.
  */
 import type { Field, Type } from 'protobufjs';
+import { toEncodable } from './proto-json-encoder.ts';
 import { WELL_KNOWN } from './well-known.ts';
 
 type MessageObject = Record<string, unknown>;
@@ -84,7 +85,7 @@ export function messageObjectToJson(type: Type, object: MessageObject): MessageO
 
 /** Encodes a ProtoJSON object as `type`'s protobuf bytes. */
 export function encodeJson(type: Type, json: unknown): Uint8Array {
-  return type.encode(type.fromObject(jsonToMessageObject(type, json))).finish();
+  return type.encode(toEncodable(type, json)).finish();
 }
 
 /** Decodes `type`'s protobuf bytes to ProtoJSON. */

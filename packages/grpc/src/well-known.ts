@@ -14,7 +14,8 @@ export interface WellKnownCodec {
 }
 
 function valueToMessage(json: unknown): MessageObject {
-  if (json === null || json === undefined) return { nullValue: 'NULL_VALUE' };
+  // NULL_VALUE by its number, which both protobufjs's fromObject and its encode take.
+  if (json === null || json === undefined) return { nullValue: 0 };
   switch (typeof json) {
     case 'number':
       return { numberValue: json };
@@ -61,6 +62,19 @@ function structToJson(message: MessageObject): { [key: string]: JsonValue } {
 
 const NANOS_PER_MILLI = 1_000_000;
 
+// What Baton's own timestamps look like (`toTimestamp`'s form): parsed as they are, without normalising first.
+const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Epoch milliseconds of a ProtoJSON timestamp; any RFC 3339 form, or a RangeError naming it. */
+function millisOf(json: unknown): number {
+  if (typeof json === 'string' && CANONICAL_TIMESTAMP.test(json)) {
+    const millis = Date.parse(json);
+    // Date.parse rolls 30 February over to March; a date that does not come back as it went is not one.
+    if (!Number.isNaN(millis) && new Date(millis).toISOString() === json) return millis;
+  }
+  return Date.parse(toTimestamp(json as string));
+}
+
 /** The codecs by the type's full protobuf name (with its leading dot, as protobufjs reports it). */
 export const WELL_KNOWN: Readonly<Record<string, WellKnownCodec>> = {
   '.google.protobuf.Struct': { toMessage: structToMessage, toJson: structToJson },
@@ -74,7 +88,7 @@ export const WELL_KNOWN: Readonly<Record<string, WellKnownCodec>> = {
   },
   '.google.protobuf.Timestamp': {
     toMessage: (json) => {
-      const millis = Date.parse(toTimestamp(json as string));
+      const millis = millisOf(json);
       const seconds = Math.floor(millis / 1000);
       return { seconds, nanos: (millis - seconds * 1000) * NANOS_PER_MILLI };
     },

@@ -1,7 +1,7 @@
 import { AgentCardSchema, type StreamResponse, StreamResponseSchema, TaskSchema } from '@baton/protocol';
 import { describe, expect, it } from 'vitest';
 import { a2aProto } from '../src/a2a-proto.ts';
-import { decodeJson, encodeJson } from '../src/proto-json.ts';
+import { decodeJson, encodeJson, jsonToMessageObject } from '../src/proto-json.ts';
 
 const roundTrip = (typeName: string, json: unknown) => {
   const type = a2aProto().type(typeName);
@@ -125,6 +125,26 @@ describe('ProtoJSON over protobuf bytes', () => {
       documentationUrl: 'https://docs.example',
     });
     expect(AgentCardSchema.parse(roundTrip('AgentCard', card))).toEqual(card);
+  });
+
+  it('encodes exactly the bytes protobufjs writes for the same object through fromObject', () => {
+    // encodeJson skips fromObject (enums by number, bytes decoded, well-known types in message form): the wire
+    // must not notice. Each case holds enums, bytes, Struct/Value/ListValue with nulls, maps and timestamps.
+    const cases: [string, unknown][] = [
+      ['Task', task],
+      ['StreamResponse', { task }],
+      ['SendMessageRequest', { message: task.history?.[0], configuration: { historyLength: 0 } }],
+      ['TaskStatus', { state: 'TASK_STATE_UNSPECIFIED' }],
+      ['Part', { raw: '+/8=', filename: 'three.bin' }],
+    ];
+    for (const [name, json] of cases) {
+      const type = a2aProto().type(name);
+      const throughFromObject = type.encode(type.fromObject(jsonToMessageObject(type, json))).finish();
+      expect(Buffer.from(encodeJson(type, json)), name).toEqual(Buffer.from(throughFromObject));
+    }
+    // ProtoJSON also accepts URL-safe base64 for bytes (protobufjs's fromObject refused it).
+    const part = a2aProto().type('Part');
+    expect(decodeJson(part, encodeJson(part, { raw: '_-8' }))).toEqual({ raw: '/+8=' });
   });
 
   it('refuses bytes that are not the message', () => {

@@ -50,7 +50,7 @@ try {
       const cpuUs = ((cpuOf(target.pid) - before) * 1e6) / (result.requests || 1);
       const rate = (result.requests / result.elapsedMs) * 1000;
       console.log(
-        `${workload.id.padEnd(8)} ${rate.toFixed(0).padStart(7)}/s p50 ${result.p50Ms.toFixed(2)} ms server CPU ${cpuUs.toFixed(1)} µs/req errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}`,
+        `${workload.id.padEnd(8)} ${rate.toFixed(0).padStart(7)}/s p50 ${result.p50Ms.toFixed(2)} ms server CPU ${cpuUs.toFixed(1)} µs/req generator CPU ${result.cpuPercent.toFixed(0)} % errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ''}`,
       );
     }
   }
