@@ -31,7 +31,9 @@ const byTask = (input: { readonly taskId: string }) => input.taskId;
 
 /**
  * The CTEs that log each bumped task's event (`event`: its JSON in SQL over `bumped`) under its new generation and
- * drop what falls out of the task's replay window (`window`: the placeholder of its size; 0 logs nothing).
+ * drop what falls out of the task's replay window (`window`: the placeholder of its size; 0 logs nothing). Only a
+ * task past its window can have anything to drop, and saying so keeps the delete off the log for the others: a
+ * plan cached while the log was small joins by hashing, which read the whole log for every status written.
  */
 function loggedEvents(event: string, window: string): string {
   return `logged AS (
@@ -39,7 +41,7 @@ function loggedEvents(event: string, window: string): string {
         SELECT bumped.id, bumped.version, ${event} FROM bumped WHERE ${window}::bigint > 0
       ), trimmed AS (
         DELETE FROM baton_task_events logged_event USING bumped
-        WHERE ${window}::bigint > 0 AND logged_event.task_id = bumped.id
+        WHERE ${window}::bigint > 0 AND bumped.version > ${window}::bigint AND logged_event.task_id = bumped.id
           AND logged_event.generation <= bumped.version - ${window}::bigint
       )`;
 }
@@ -250,15 +252,20 @@ export interface UserMessageQuery {
   readonly since: number;
 }
 
-/** Finds, for each message id, the task in its scope that holds it as a user message. */
+/**
+ * Finds, for each message id, the task in its scope that holds it as a user message. The task is checked in a
+ * scalar subquery, which the planner cannot turn into a join: as a join, a plan cached while the tables were
+ * new and unanalysed walked every task of the scope for each lookup (the listing index, then each task's
+ * messages), so a fresh database got slower with every task until autovacuum analysed it.
+ */
 export const FIND_USER_MESSAGES: BatchedStatement<UserMessageQuery, string | undefined> = {
   name: 'find_user_messages',
   sql: `
     SELECT given.n, (
       SELECT message.task_id FROM baton_task_messages message
-      JOIN baton_tasks task ON task.id = message.task_id
       WHERE message.message->>'messageId' = given.message_id AND message.message->>'role' = 'ROLE_USER'
-        AND task.scope = given.scope AND task.status_time >= given.since
+        AND (SELECT task.scope = given.scope AND task.status_time >= given.since
+             FROM baton_tasks task WHERE task.id = message.task_id)
       ORDER BY message.seq DESC LIMIT 1
     ) AS task_id
     FROM unnest($1::text[], $2::text[], $3::bigint[]) WITH ORDINALITY AS given (message_id, scope, since, n)`,

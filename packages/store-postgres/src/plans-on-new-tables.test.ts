@@ -1,0 +1,117 @@
+/**
+ * The plans PostgreSQL caches for the store's statements while its tables are new and never analysed (the first
+ * minute of a fresh database, or of a benchmark) must not read a table whole per call: a plan is cached per
+ * connection and kept until autovacuum analyses the table, so a statement that walks every task gets slower with
+ * every task. Each statement is planned here as a prepared statement's generic plan, on tables filled without an
+ * ANALYZE, and run (inside a transaction that is rolled back); the test counts the rows its plan read.
+ */
+import { realService } from '@baton/server/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStores, type PostgresStores } from './create-postgres-stores.ts';
+import { FIND_USER_MESSAGES, setStatuses } from './postgres-task-writes.ts';
+
+const postgres = await realService('PostgreSQL');
+const schema = `baton_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+const TASKS = 400;
+
+interface PlanNode {
+  readonly 'Node Type': string;
+  readonly 'Relation Name'?: string;
+  readonly 'Index Name'?: string;
+  readonly 'Actual Rows': number;
+  readonly 'Actual Loops': number;
+  readonly Plans?: readonly PlanNode[];
+}
+
+/** Rows each relation's scans returned, over the whole plan (rows × loops). */
+function rowsRead(node: PlanNode, into = new Map<string, number>()): Map<string, number> {
+  const relation = node['Relation Name'];
+  if (relation && /Scan/.test(node['Node Type'])) {
+    into.set(relation, (into.get(relation) ?? 0) + node['Actual Rows'] * node['Actual Loops']);
+  }
+  for (const child of node.Plans ?? []) rowsRead(child, into);
+  return into;
+}
+
+describe.skipIf(!postgres.available)('plans cached while the tables are new, on PostgreSQL', () => {
+  let stores: PostgresStores;
+  let client: pg.Client;
+
+  /** A parameter as a literal EXECUTE takes (EXPLAIN EXECUTE cannot bind): arrays in PostgreSQL's array syntax. */
+  function literal(value: unknown): string {
+    const element = (item: unknown) =>
+      item === null ? 'NULL' : `"${String(item).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+    return client.escapeLiteral(Array.isArray(value) ? `{${value.map(element).join(',')}}` : String(value));
+  }
+
+  /** Runs `sql` with `params` under its generic plan, rolled back; the rows each table's scans read. */
+  async function readsOf(sql: string, params: unknown[]): Promise<Map<string, number>> {
+    await client.query('BEGIN');
+    try {
+      await client.query(`PREPARE probe AS ${sql}`);
+      const { rows } = await client.query(
+        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE probe(${params.map(literal).join(', ')})`,
+      );
+      return rowsRead((rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]?.Plan as PlanNode);
+    } finally {
+      await client.query('ROLLBACK');
+      await client.query('DEALLOCATE ALL');
+    }
+  }
+
+  beforeAll(async () => {
+    stores = await createPostgresStores({ url: postgres.url, schema });
+    await Promise.all(
+      Array.from({ length: TASKS }, (_, index) =>
+        stores.tasks.createWith?.(
+          {
+            id: `t${index}`,
+            contextId: 'c1',
+            status: { state: 'TASK_STATE_SUBMITTED', timestamp: new Date().toISOString() },
+            history: [{ messageId: `m${index}`, role: 'ROLE_USER', parts: [{ text: 'tea' }] }],
+          },
+          { ownerId: 'alice' },
+          { status: { state: 'TASK_STATE_WORKING', timestamp: new Date().toISOString() } },
+        ),
+      ),
+    );
+    client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    await client.query(`SET search_path TO "${schema}"`);
+    await client.query('SET plan_cache_mode = force_generic_plan');
+  });
+
+  afterAll(async () => {
+    await client?.end().catch(() => undefined);
+    await stores?.close().catch(() => undefined);
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  });
+
+  it('finds a message by its id without walking the tasks of its scope', async () => {
+    const { rows } = await client.query('SELECT scope FROM baton_tasks LIMIT 1');
+    const scope = rows[0]?.scope as string;
+    const reads = await readsOf(FIND_USER_MESSAGES.sql, [
+      ['m7', 'never-sent'],
+      [scope, scope],
+      [0, 0],
+    ]);
+    // Before: the listing index gave every task of the scope (400), each task's messages probed in turn.
+    expect(reads.get('baton_tasks') ?? 0).toBeLessThanOrEqual(1);
+    expect(reads.get('baton_task_messages') ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it('writes a status of a task inside its replay window without reading the event log', async () => {
+    const status = { state: 'TASK_STATE_COMPLETED', timestamp: new Date().toISOString() };
+    const statement = setStatuses({ holder: '', holdMs: 0 }, 1_000);
+    const reads = await readsOf(
+      statement.sql,
+      statement.params([{ taskId: 't3', status } as never, { taskId: 't4', status } as never]),
+    );
+    // Before: the replay window's trim hashed the two tasks and read the whole log (800 events) to find nothing.
+    expect(reads.get('baton_task_events') ?? 0).toBeLessThanOrEqual(1);
+  });
+});
