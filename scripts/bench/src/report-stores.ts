@@ -1,7 +1,7 @@
 /** Renders W7 and W8 (Baton on its durable stores) for docs/benchmarks.md. */
 
 import { fixed, mib, whole } from './report-format.ts';
-import { SDK_ANCHOR, type StoreId, type StoreResults } from './run-stores.ts';
+import { DURABLE_FLOOR, SDK_ANCHOR, type StoreId, type StoreResults } from './run-stores.ts';
 import type { Figures } from './run-workloads.ts';
 
 /** The goals of issue #48, as a fraction of the in-memory store's throughput (with p99 under 4× p50). */
@@ -15,8 +15,8 @@ const LIST_P99_GOAL_MS = 10;
 
 function throughput(results: StoreResults): string[] {
   const lines = [
-    '| workload | store | rate | p50 ms | p99 ms | × in memory | goal | × the SDK’s store | wrong answers |',
-    '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |',
+    '| workload | store | rate | p50 ms | p99 ms | × in memory | goal | × the durable floor | × the SDK’s store | wrong answers |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
   ];
   for (const [workload, figures] of results.figures) {
     const memory = figures.memory as Figures | undefined;
@@ -33,8 +33,11 @@ function throughput(results: StoreResults): string[] {
       const anchorId = SDK_ANCHOR[store.id];
       const anchor = anchorId === undefined ? undefined : figures[anchorId];
       const versusSdk = anchor && anchor.rate > 0 ? `${fixed(f.rate / anchor.rate, 2)}x` : '';
+      const floorId = DURABLE_FLOOR[store.id];
+      const floor = floorId === undefined ? undefined : figures[floorId];
+      const versusFloor = floor && floor.rate > 0 ? `${fixed(f.rate / floor.rate, 2)}x` : '';
       lines.push(
-        `| ${workload} | ${store.label} | ${whole(f.rate)} | ${fixed(f.p50Ms, 2)} | ${fixed(f.p99Ms, 2)} | ${fixed(share, 2)}x | ${verdict} | ${versusSdk} | ${f.errors} |`,
+        `| ${workload} | ${store.label} | ${whole(f.rate)} | ${fixed(f.p50Ms, 2)} | ${fixed(f.p99Ms, 2)} | ${fixed(share, 2)}x | ${verdict} | ${versusFloor} | ${versusSdk} | ${f.errors} |`,
       );
     }
   }
@@ -57,7 +60,10 @@ export function renderStoresReport(results: StoreResults): string[] {
     'LISTEN/NOTIFY bus, as the apps run on PostgreSQL by default: every event is also published. The official JS',
     'SDK runs beside them on its own database task store (`@a2a-js/sdk/server/database`, Kysely, the table its',
     'migration makes) on the same SQLite (libsql, WAL, `synchronous=NORMAL`) and PostgreSQL (a pool of 16): it keeps',
-    'the task only (no replay log, no outbox, no leases), the anchor each Baton store is compared with.',
+    'the task only (no replay log, no outbox, no leases), the anchor each Baton store is compared with. The',
+    'durable floor (`durable-floor-target`) is the floor that writes each finished task as one row before it',
+    'answers (PostgreSQL: the inserts of one turn as one statement, group commit) and nothing more: no durable',
+    'A2A server beats it on that database, so a goal above its share of the in-memory rate is out of reach here.',
     ...(results.skipped ? ['', `PostgreSQL was left out: ${results.skipped}.`] : []),
     '',
     ...throughput(results),

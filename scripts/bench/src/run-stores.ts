@@ -14,7 +14,22 @@ import { type Figures, runWorkloads, type TargetSpec, type WorkloadSettings } fr
 import { JSON_RPC_PATH } from './workload.ts';
 import { memoryJob, sectionWorkloads } from './workloads.ts';
 
-export type StoreId = 'memory' | 'sqlite' | 'postgres' | 'postgres-bus' | 'sdk-sqlite' | 'sdk-postgres';
+export type StoreId =
+  | 'memory'
+  | 'sqlite'
+  | 'postgres'
+  | 'postgres-bus'
+  | 'sdk-sqlite'
+  | 'sdk-postgres'
+  | 'floor-sqlite'
+  | 'floor-postgres';
+
+/** The durable floor on the same database as each of Baton's durable stores: what no durable server beats there. */
+export const DURABLE_FLOOR: Readonly<Partial<Record<StoreId, StoreId>>> = {
+  sqlite: 'floor-sqlite',
+  postgres: 'floor-postgres',
+  'postgres-bus': 'floor-postgres',
+};
 
 /** The JS SDK's database store on the same database as each of Baton's durable stores: the anchor to beat. */
 export const SDK_ANCHOR: Readonly<Partial<Record<StoreId, StoreId>>> = {
@@ -73,6 +88,7 @@ export async function runStores(
   const folder = mkdtempSync(join(tmpdir(), 'baton-bench-stores-'));
   const schema = `baton_bench_${process.pid}`;
   const sdkSchema = `${schema}_sdk`;
+  const floorSchema = `${schema}_floor`;
   const postgres = await reachable(POSTGRES_URL);
   const stores: TargetSpec<StoreId>[] = [
     { id: 'memory', label: 'in memory', script: 'baton-target' },
@@ -81,6 +97,12 @@ export async function runStores(
       label: 'SQLite',
       script: 'baton-store-target',
       env: { BENCH_SQLITE: join(folder, 'w7.db') },
+    },
+    {
+      id: 'floor-sqlite',
+      label: 'the durable floor, SQLite',
+      script: 'durable-floor-target',
+      env: { BENCH_SQLITE: join(folder, 'w7-floor.db') },
     },
     {
       id: 'sdk-sqlite',
@@ -101,6 +123,12 @@ export async function runStores(
             label: 'PostgreSQL + LISTEN/NOTIFY bus',
             script: 'baton-store-target',
             env: { BENCH_POSTGRES: POSTGRES_URL, BENCH_POSTGRES_SCHEMA: schema, BENCH_BUS: 'postgres' },
+          },
+          {
+            id: 'floor-postgres' as const,
+            label: 'the durable floor, PostgreSQL',
+            script: 'durable-floor-target',
+            env: { BENCH_POSTGRES: POSTGRES_URL, BENCH_POSTGRES_SCHEMA: floorSchema },
           },
           {
             id: 'sdk-postgres' as const,
@@ -129,7 +157,8 @@ export async function runStores(
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });
-    if (postgres) for (const name of [schema, sdkSchema]) await dropSchema(name).catch(() => undefined);
+    if (postgres)
+      for (const name of [schema, sdkSchema, floorSchema]) await dropSchema(name).catch(() => undefined);
   }
 }
 

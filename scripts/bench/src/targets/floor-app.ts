@@ -18,23 +18,36 @@ interface Message {
 
 const KEPT_TASKS = 1_000;
 
-/**
- * Serves the floor. `validate` checks the params with the protocol's SendMessageRequest schema first, as every
- * A2A server must: the validated floor, which shows what validation alone costs against the floor.
- */
-export function serveFloor(options: { readonly validate: boolean }): void {
+/** Options of {@link serveFloor}. */
+export interface FloorOptions {
+  /**
+   * Checks the params with the protocol's SendMessageRequest schema first, as every A2A server must: the validated
+   * floor, which shows what validation alone costs against the floor.
+   */
+  readonly validate: boolean;
+  /**
+   * Where each finished task goes, awaited before the answer (the durable floor's database write); default the
+   * newest 1,000 in memory.
+   */
+  readonly keep?: (id: string, task: object) => void | Promise<void>;
+}
+
+/** Serves the floor. */
+export function serveFloor(options: FloorOptions): void {
   // The newest 1,000 tasks: a ring of ids beside the map, so keeping one costs O(1) (a Map used as its own LRU
   // walks past the holes its deletes leave at the front).
   const tasks = new Map<string, object>();
   const ring: (string | undefined)[] = new Array(KEPT_TASKS).fill(undefined);
   let next = 0;
-  function keep(id: string, task: object): void {
+  function keepInMemory(id: string, task: object): void {
     const evicted = ring[next];
     if (evicted !== undefined) tasks.delete(evicted);
     ring[next] = id;
     next = (next + 1) % KEPT_TASKS;
     tasks.set(id, task);
   }
+
+  const keep = options.keep ?? keepInMemory;
 
   const card = fixedCard('Bench floor', 'Keeps tasks, nothing more');
   const app = new Hono();
@@ -58,7 +71,8 @@ export function serveFloor(options: { readonly validate: boolean }): void {
       artifacts: [{ artifactId, name: 'rows', parts }],
       history: [message],
     };
-    keep(id, task);
+    const kept = keep(id, task);
+    if (kept) await kept;
     const rpcId = request.id ?? null;
     if (request.method !== 'SendStreamingMessage') {
       return c.body(JSON.stringify({ jsonrpc: '2.0', id: rpcId, result: { task } }), 200, {
