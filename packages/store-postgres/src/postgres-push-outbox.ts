@@ -11,15 +11,22 @@ export interface OutboxHold {
 
 /**
  * The INSERT … SELECT that adds one outbox row per push config of the task just written (`bumped`, with its id,
- * context id and new version): `event` is the SQL of the event's JSON, `holder`/`holdMs` the placeholders of the
- * hold, `when` an optional condition (the event is notifiable).
+ * context id and new version): `event` is the SQL of the event's JSON, `taskIds` the placeholder of the written
+ * tasks' ids (it bounds the read of the configs to them whatever the plan: see `plans-on-new-tables.test.ts`),
+ * `holder`/`holdMs` the placeholders of the hold, `when` an optional condition (the event is notifiable).
  */
-export function outboxRows(event: string, holder: string, holdMs: string, when = 'true'): string {
+export function outboxRows(
+  event: string,
+  taskIds: string,
+  holder: string,
+  holdMs: string,
+  when = 'true',
+): string {
   return `INSERT INTO baton_push_outbox (task_id, task_version, config_id, event, holder, held_until)
     SELECT bumped.id, bumped.version, config.config_id, ${event}, ${holder}::text,
            now() + ${holdMs}::bigint * interval '1 millisecond'
     FROM bumped JOIN baton_push_configs config ON config.task_id = bumped.id
-    WHERE ${when}`;
+    WHERE config.task_id = ANY(${taskIds}::text[]) AND ${when}`;
 }
 
 interface TakenRow {

@@ -36,7 +36,7 @@ const RELEASE: BatchedStatement<Omit<LeaseCall, 'ttlMs'>, void> = {
   name: 'lease_release_batch',
   sql: `
     DELETE FROM baton_task_leases lease USING unnest($1::text[], $2::text[]) AS given (task_id, owner)
-    WHERE lease.task_id = given.task_id AND lease.owner = given.owner`,
+    WHERE lease.task_id = given.task_id AND lease.owner = given.owner AND lease.task_id = ANY($1::text[])`,
   key: (call) => call.taskId,
   params: (calls) => [calls.map((c) => c.taskId), calls.map((c) => c.owner)],
   outputs: (_rows, calls) => calls.map(() => undefined),

@@ -97,7 +97,8 @@ const GET_TASKS: BatchedStatement<TaskRead, TaskRow | undefined> = {
   sql: `
     SELECT given.n, ${taskColumns('task', 'given.history', 'given.artifacts')}
     FROM unnest($1::text[], $2::bigint[], $3::boolean[]) WITH ORDINALITY AS given (id, history, artifacts, n)
-    JOIN baton_tasks task ON task.id = given.id`,
+    JOIN baton_tasks task ON task.id = given.id
+    WHERE task.id = ANY($1::text[])`,
   params: (reads) => [
     reads.map((read) => read.taskId),
     reads.map((read) => read.options.historyLength ?? null),

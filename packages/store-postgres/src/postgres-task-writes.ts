@@ -156,10 +156,10 @@ export function setStatuses(hold: OutboxHold, replayWindow: number): BatchedStat
       ), bumped AS (
         UPDATE baton_tasks task
         SET state = given.state, status_time = given.status_time, status = given.status, version = task.version + 1
-        FROM given WHERE task.id = given.id
+        FROM given WHERE task.id = given.id AND task.id = ANY($1::text[])
         RETURNING task.id, task.context_id, task.version, given.status, given.n
       ), owed AS (
-        ${outboxRows(STATUS_EVENT, '$5', '$6')}
+        ${outboxRows(STATUS_EVENT, '$1', '$5', '$6')}
       ), ${loggedEvents(STATUS_EVENT, '$7')}
       SELECT n, version FROM bumped`,
     key: byTask,
@@ -189,6 +189,7 @@ export const ADD_MESSAGES: BatchedStatement<MessageWrite, number> = {
       SELECT * FROM unnest($1::text[], $2::json[]) WITH ORDINALITY AS given (id, message, n)
     ), found AS (
       SELECT task.id, task.version, given.message, given.n FROM baton_tasks task JOIN given ON task.id = given.id
+      WHERE task.id = ANY($1::text[])
     ), added AS (
       INSERT INTO baton_task_messages (task_id, message) SELECT id, message FROM found ORDER BY n
     )
@@ -223,13 +224,14 @@ export function appendArtifacts(
         SELECT * FROM unnest($1::text[], $2::boolean[], $3::json[], $4::boolean[])
           WITH ORDINALITY AS given (id, append, artifact, last_chunk, n)
       ), bumped AS (
-        UPDATE baton_tasks task SET version = task.version + 1 FROM given WHERE task.id = given.id
+        UPDATE baton_tasks task SET version = task.version + 1
+        FROM given WHERE task.id = given.id AND task.id = ANY($1::text[])
         RETURNING task.id, task.context_id, task.version, given.append, given.artifact, given.last_chunk, given.n
       ), added AS (
         INSERT INTO baton_task_artifact_chunks (task_id, append, artifact)
         SELECT id, append, artifact FROM bumped ORDER BY n
       ), owed AS (
-        ${outboxRows(ARTIFACT_EVENT, '$5', '$6', 'bumped.last_chunk')}
+        ${outboxRows(ARTIFACT_EVENT, '$1', '$5', '$6', 'bumped.last_chunk')}
       ), ${loggedEvents(ARTIFACT_EVENT, '$7')}
       SELECT n, version FROM bumped`,
     key: byTask,
