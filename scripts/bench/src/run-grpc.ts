@@ -88,7 +88,7 @@ export function renderGrpcReport(results: GrpcResults): string[] {
       const jsonRpc = figures.batonJsonRpc;
       const goal =
         target.id === 'batonGrpc' && jsonRpc && jsonRpc.rate > 0
-          ? `≥ ${GRPC_GOAL}: ${f.rate / jsonRpc.rate >= GRPC_GOAL ? 'met' : 'not met'}`
+          ? `≥ ${GRPC_GOAL}: ${f.rate / jsonRpc.rate >= GRPC_GOAL ? 'met' : `not met (${(f.rate / jsonRpc.rate).toFixed(3)})`}`
           : '';
       lines.push(
         `| ${workload} | ${target.label} | ${whole(f.rate)} | ${fixed(f.p50Ms, 2)} | ${fixed(f.p99Ms, 2)} | ${overJsonRpc} | ${goal} | ${overSdk} | ${Math.round(f.generatorCpu)} % | ${f.errors} |`,
