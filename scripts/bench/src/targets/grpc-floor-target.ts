@@ -2,11 +2,10 @@
  * Target (W11): the gRPC floor, what any A2A server on @grpc/grpc-js and the A2A proto must do and nothing more:
  * a grpc-js server with `lf.a2a.v1.A2AService`, each `SendMessage` and `SendStreamingMessage` request decoded and
  * each answer encoded by protobufjs (`decodeJson` / `encodeJson`, as Baton's binding does), and the floor's work
- * of `floor-app.ts` in between (new ids, a timestamp, the task kept among the newest 1,000). No validation, no
+ * in between (`floor-work.ts`: new ids, a timestamp, the task kept among the newest 1,000). No validation, no
  * state machine, no metadata: a lower bound for a gRPC agent on these libraries, not an A2A server.
  */
 import { a2aRpcs, decodeJson, encodeJson } from '@baton/grpc';
-import { createId } from '@baton/protocol';
 import {
   Server,
   ServerCredentials,
@@ -15,57 +14,20 @@ import {
   type ServiceDefinition,
   type sendUnaryData,
 } from '@grpc/grpc-js';
-import { chunkData, chunksRequested } from '../workload.ts';
 import { announce, portFromEnv } from './announce.ts';
+import { createKeptTasks, type FloorMessage, floorEvents, floorTask } from './floor-work.ts';
 
 interface SendRequest {
-  readonly message?: { readonly parts?: readonly { readonly text?: string }[] };
+  readonly message?: FloorMessage;
 }
 
-const KEPT_TASKS = 1_000;
-const tasks = new Map<string, object>();
-const ring: (string | undefined)[] = new Array(KEPT_TASKS).fill(undefined);
-let next = 0;
-function keep(id: string, task: object): void {
-  const evicted = ring[next];
-  if (evicted !== undefined) tasks.delete(evicted);
-  ring[next] = id;
-  next = (next + 1) % KEPT_TASKS;
-  tasks.set(id, task);
-}
+const keep = createKeptTasks();
 
-/** The completed task a request asks for, and the events a stream of it carries. */
+/** The completed task a request asks for, kept, and the events a stream of it carries. */
 function work(request: SendRequest) {
-  const message = request.message ?? {};
-  const chunks = chunksRequested(message.parts?.[0]?.text);
-  const id = createId();
-  const contextId = createId();
-  const artifactId = createId();
-  const timestamp = new Date().toISOString();
-  const parts = Array.from({ length: chunks }, (_, index) => ({ data: chunkData(index) }));
-  const status = { state: 'TASK_STATE_COMPLETED', timestamp };
-  const task = {
-    id,
-    contextId,
-    status,
-    artifacts: [{ artifactId, name: 'rows', parts }],
-    history: [message],
-  };
-  keep(id, task);
-  const events = [
-    { task: { id, contextId, status: { state: 'TASK_STATE_SUBMITTED', timestamp }, history: [message] } },
-    ...parts.map((part, index) => ({
-      artifactUpdate: {
-        taskId: id,
-        contextId,
-        artifact: { artifactId, name: 'rows', parts: [part] },
-        append: index > 0,
-        lastChunk: index === chunks - 1,
-      },
-    })),
-    { statusUpdate: { taskId: id, contextId, status } },
-  ];
-  return { task, events };
+  const made = floorTask(request.message ?? {});
+  keep(made.task.id, made.task);
+  return { task: made.task, events: floorEvents(made) };
 }
 
 const rpcs = new Map(a2aRpcs().map((rpc) => [rpc.name, rpc]));
