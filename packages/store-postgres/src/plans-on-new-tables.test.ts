@@ -11,7 +11,8 @@ import { realService } from '@baton/server/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStores, type PostgresStores } from './create-postgres-stores.ts';
-import { FIND_USER_MESSAGES, setStatuses } from './postgres-task-writes.ts';
+import { GET_TASKS } from './postgres-task-store.ts';
+import { appendArtifacts, FIND_USER_MESSAGES, setStatuses } from './postgres-task-writes.ts';
 
 const postgres = await realService('PostgreSQL');
 const schema = `baton_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -124,6 +125,32 @@ describe.skipIf(!postgres.available)('plans cached while the tables are new, on 
     // by the table.
     expect(reads.get('baton_task_events') ?? 0).toBeLessThanOrEqual(1);
     expect(reads.get('baton_push_configs') ?? 0).toBeLessThanOrEqual(4);
+    expect(reads.get('baton_tasks') ?? 0).toBeLessThanOrEqual(4);
+  });
+
+  it('appends an artifact (the last chunk, owing its deliveries) reading only its own tasks and their configs', async () => {
+    const artifact = { artifactId: 'a', parts: [{ text: 'chunk' }] };
+    const statement = appendArtifacts({ holder: '', holdMs: 0 }, 1_000);
+    const reads = await readsOf(
+      statement.sql,
+      statement.params([
+        { taskId: 't5', artifact, append: false, lastChunk: true },
+        { taskId: 't6', artifact, append: false, lastChunk: true },
+      ]),
+    );
+    expect(reads.get('baton_tasks') ?? 0).toBeLessThanOrEqual(4);
+    expect(reads.get('baton_push_configs') ?? 0).toBeLessThanOrEqual(4);
+    expect(reads.get('baton_task_events') ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it('reads two tasks without reading the others', async () => {
+    const reads = await readsOf(
+      GET_TASKS.sql,
+      GET_TASKS.params([
+        { taskId: 't8', options: {} },
+        { taskId: 't9', options: { historyLength: 0 } },
+      ]),
+    );
     expect(reads.get('baton_tasks') ?? 0).toBeLessThanOrEqual(4);
   });
 });

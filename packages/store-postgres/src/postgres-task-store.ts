@@ -92,7 +92,7 @@ interface TaskRead {
 }
 
 /** Reads tasks, each with its own history length and artifacts choice: concurrent reads share a statement. */
-const GET_TASKS: BatchedStatement<TaskRead, TaskRow | undefined> = {
+export const GET_TASKS: BatchedStatement<TaskRead, TaskRow | undefined> = {
   name: 'get_tasks',
   sql: `
     SELECT given.n, ${taskColumns('task', 'given.history', 'given.artifacts')}
