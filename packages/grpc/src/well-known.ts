@@ -2,7 +2,7 @@
  * The google.protobuf types whose ProtoJSON form differs from their message form: Struct, Value and ListValue
  * (plain JSON) and Timestamp (an RFC 3339 string). Each pair converts between the two.
  */
-import { toTimestamp } from '@baton/protocol';
+import { isTimestamp, toTimestamp } from '@baton/protocol';
 
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 type MessageObject = Record<string, unknown>;
@@ -62,17 +62,9 @@ function structToJson(message: MessageObject): { [key: string]: JsonValue } {
 
 const NANOS_PER_MILLI = 1_000_000;
 
-// What Baton's own timestamps look like (`toTimestamp`'s form): parsed as they are, without normalising first.
-const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/** Epoch milliseconds of a ProtoJSON timestamp; any RFC 3339 form, or a RangeError naming it. */
+/** Epoch milliseconds of a ProtoJSON timestamp; Baton's own form as it is, any other RFC 3339 form normalised. */
 function millisOf(json: unknown): number {
-  if (typeof json === 'string' && CANONICAL_TIMESTAMP.test(json)) {
-    const millis = Date.parse(json);
-    // Date.parse rolls 30 February over to March; a date that does not come back as it went is not one.
-    if (!Number.isNaN(millis) && new Date(millis).toISOString() === json) return millis;
-  }
-  return Date.parse(toTimestamp(json as string));
+  return isTimestamp(json) ? Date.parse(json) : Date.parse(toTimestamp(json as string));
 }
 
 /** The codecs by the type's full protobuf name (with its leading dot, as protobufjs reports it). */

@@ -33,7 +33,8 @@ const byTask = (input: { readonly taskId: string }) => input.taskId;
  * The CTEs that log each bumped task's event (`event`: its JSON in SQL over `bumped`) under its new generation and
  * drop what falls out of the task's replay window (`window`: the placeholder of its size; 0 logs nothing). Only a
  * task past its window can have anything to drop, and saying so keeps the delete off the log for the others: a
- * plan cached while the log was small joins by hashing, which read the whole log for every status written.
+ * plan made while the log was new and unanalysed joins by hashing, which read the whole log for every status
+ * written.
  */
 function loggedEvents(event: string, window: string): string {
   return `logged AS (
@@ -256,7 +257,7 @@ export interface UserMessageQuery {
 
 /**
  * Finds, for each message id, the task in its scope that holds it as a user message. The task is checked in a
- * scalar subquery, which the planner cannot turn into a join: as a join, a plan cached while the tables were
+ * scalar subquery, which the planner cannot turn into a join: as a join, a plan made while the tables were
  * new and unanalysed walked every task of the scope for each lookup (the listing index, then each task's
  * messages), so a fresh database got slower with every task until autovacuum analysed it.
  */

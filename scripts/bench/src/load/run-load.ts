@@ -35,7 +35,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   // Over gRPC the loops share a few HTTP/2 connections, their calls side by side; over HTTP each loop has its own
   // kept-alive connection.
   const connections: Sender[] = Array.from({ length: job.concurrency }, (_, index) => {
-    const channel = channels[index % GRPC_CONNECTIONS];
+    const channel = job.grpc ? channels[index % channels.length] : undefined;
     return channel
       ? { send: (body?: string) => channel.send(body ?? '{}'), close: () => undefined }
       : new RawConnection(head);
