@@ -13,9 +13,14 @@ export {
   type BusChannels,
   type BusSubscription,
   createBusChannels,
+  createLeaseLedger,
   type ExpiredLease,
+  type LeaseLedger,
+  type LeaseLedgerOptions,
+  type LedgerLease,
   type TaskEventBus,
   type TaskLeaseStore,
+  withLeaseLedger,
 } from './cluster/index.ts';
 export {
   deliveryId,

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  createLeaseLedger,
   type Logger,
   type PushConfigRecords,
   redactUrlPassword,
   type TaskLeaseStore,
   type TaskStore,
+  withLeaseLedger,
 } from '@baton/server/store';
 import pg from 'pg';
 import { applyPostgresMigrations, quoteIdentifier } from './apply-postgres-migrations.ts';
@@ -110,17 +112,19 @@ export async function createPostgresStores(options: PostgresStoresOptions): Prom
     );
   }
   const outbox = { holder: randomUUID(), holdMs: options.pushHoldMs ?? 15_000 };
-  // One group commit for the tasks and their leases.
+  // One group commit for the tasks and their leases; a new task's lease is written with the task itself.
   const batcher = createStatementBatcher(pool);
+  const ledger = createLeaseLedger();
   return {
     tasks: createPostgresTaskStore(pool, {
       outbox,
       batcher,
+      leases: ledger,
       ...(logger ? { logger } : {}),
       ...(options.replayWindow === undefined ? {} : { replayWindow: options.replayWindow }),
     }),
     pushConfigs: { ...createPostgresPushConfigRecords(pool), outbox: createPostgresPushOutbox(pool, outbox) },
-    leases: createPostgresTaskLeaseStore(pool, batcher),
+    leases: withLeaseLedger(createPostgresTaskLeaseStore(pool, batcher), ledger),
     pool,
     close: () => pool.end(),
   };

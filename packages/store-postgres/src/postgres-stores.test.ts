@@ -53,7 +53,10 @@ describe.skipIf(!postgres.available)('postgres stores', () => {
     propertyRuns: 25,
   });
   describePushConfigRecordsContract('postgres', { createRecords: async () => (await emptied()).pushConfigs });
-  describeTaskLeaseStoreContract('postgres', { createLeases: async () => (await emptied()).leases });
+  describeTaskLeaseStoreContract('postgres', {
+    createLeases: async () => (await emptied()).leases,
+    createStores: async () => emptied(),
+  });
   describePushOutboxContract('postgres', {
     holdMs: HOLD_MS,
     openPair: async () => [asOutboxStores(await emptied()), asOutboxStores(other)],

@@ -1,4 +1,4 @@
-import { A2AError, type StreamResponse, toTimestamp } from '@baton/protocol';
+import { A2AError, isTerminalState, type StreamResponse, toTimestamp } from '@baton/protocol';
 import {
   CorruptTaskError,
   consoleLogger,
@@ -6,6 +6,7 @@ import {
   decodePageToken,
   encodePageToken,
   type JsonColumn,
+  type LeaseLedger,
   type Logger,
   listedTasks,
   type StoredTask,
@@ -38,6 +39,11 @@ export interface PostgresTaskStoreOptions {
   readonly batcher?: StatementBatcher;
   /** How many of each task's latest events are kept for streams that resume; default 1,000; 0 keeps none. */
   readonly replayWindow?: number;
+  /**
+   * The leases this store writes with its tasks, shared with the lease store on the same database (see
+   * `createPostgresTaskLeaseStore`): a new task's lease goes in with its create, and out with its final status.
+   */
+  readonly leases?: LeaseLedger;
 }
 
 const EVENTS_AFTER = `
@@ -142,6 +148,12 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
   const setStatus = setStatuses(hold, replayWindow);
   const appendArtifact = appendArtifacts(hold, replayWindow);
   const createTask = createTasks(replayWindow);
+  const ledger = options.leases;
+
+  // Without a ledger: no lease goes with a task's writes.
+  const withCreate: LeaseLedger['withCreate'] = ledger
+    ? (taskId, write) => ledger.withCreate(taskId, write)
+    : (_taskId, write) => write(undefined);
 
   function read(rows: StoredTaskRows, options: TaskReadOptions): StoredTask {
     try {
@@ -154,13 +166,17 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
 
   return {
     async create(task, scope) {
-      await batch.run(createTask, { task, taskId: task.id, scope: scopeKey(scope) });
+      await withCreate(task.id, (lease) =>
+        batch.run(createTask, { task, taskId: task.id, scope: scopeKey(scope), lease }),
+      );
     },
 
     // One statement: the task as its first write leaves it (see `withFirstWrite`), that write's event logged.
     createWith(task, scope, first) {
       const made = withFirstWrite(task, first);
-      return batch.run(createTask, { ...made, taskId: task.id, scope: scopeKey(scope) });
+      return withCreate(task.id, (lease) =>
+        batch.run(createTask, { ...made, taskId: task.id, scope: scopeKey(scope), lease }),
+      );
     },
 
     // One statement: the oldest finished tasks (rows another pruner holds are skipped), their push configs and
@@ -177,7 +193,13 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
       return row && read(rowsOf(row), options);
     },
 
-    setStatus: (taskId, status) => batch.run(setStatus, { taskId, status }),
+    // A final status gives up the lease the task's create wrote, in the same statement.
+    setStatus: (taskId, status) =>
+      ledger
+        ? ledger.withStatus(taskId, isTerminalState(status.state), (releaseOwner) =>
+            batch.run(setStatus, { taskId, status, releaseOwner }),
+          )
+        : batch.run(setStatus, { taskId, status }),
 
     addMessage: (taskId, message) => batch.run(ADD_MESSAGES, { taskId, message }),
 

@@ -6,7 +6,13 @@ import {
   type Task,
   type TaskStatus,
 } from '@baton/protocol';
-import { firstUserMessageId, messageInFlightError, statusTimeOf, taskBase } from '@baton/server/store';
+import {
+  firstUserMessageId,
+  type LedgerLease,
+  messageInFlightError,
+  statusTimeOf,
+  taskBase,
+} from '@baton/server/store';
 import type { QueryResultRow } from 'pg';
 import type { OutboxHold } from './postgres-push-outbox.ts';
 import { outboxRows } from './postgres-push-outbox.ts';
@@ -57,12 +63,15 @@ export interface NewTask {
   readonly scope: string;
   /** The task's first write, made with it (`TaskStore.createWith`): its event, logged at generation 2. */
   readonly first?: StreamResponse | undefined;
+  /** The task's lease, written with it (see `LeaseLedger`). */
+  readonly lease?: LedgerLease | undefined;
 }
 
 /**
  * Creates tasks with their first messages and artifacts (and, for `createWith`, the task as its first write left it,
  * at version 2 with that write's event logged); an id already taken fails that input alone. A new task has no push
- * configs yet, so its first write owes no deliveries.
+ * configs yet, so its first write owes no deliveries. A task with a `lease` gets its lease row in the same statement
+ * (its id is new: no lease can be there, so a conflict takes nothing).
  */
 export function createTasks(
   replayWindow: number,
@@ -71,8 +80,10 @@ export function createTasks(
     name: 'create_tasks',
     sql: `
     WITH given AS (
-      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::json[], $7::json[], $12::text[], $13::json[])
-        WITH ORDINALITY AS given (id, scope, context_id, state, status_time, status, base, first_message_id, first_event, n)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::json[], $7::json[], $12::text[], $13::json[],
+          $15::text[], $16::bigint[])
+        WITH ORDINALITY AS given (id, scope, context_id, state, status_time, status, base, first_message_id, first_event,
+          lease_owner, lease_ttl, n)
     ), task AS (
       INSERT INTO baton_tasks (id, scope, context_id, state, status_time, status, base, first_message_id, version)
       SELECT id, scope, context_id, state, status_time, status, base, first_message_id,
@@ -83,6 +94,11 @@ export function createTasks(
       INSERT INTO baton_task_events (task_id, generation, event)
       SELECT given.id, 2, given.first_event FROM given JOIN task ON task.id = given.id
       WHERE given.first_event IS NOT NULL AND $14::bigint > 0
+    ), leased AS (
+      INSERT INTO baton_task_leases (task_id, owner, expires_at)
+      SELECT given.id, given.lease_owner, clock_timestamp() + given.lease_ttl * interval '1 millisecond'
+      FROM given JOIN task ON task.id = given.id WHERE given.lease_owner IS NOT NULL
+      ON CONFLICT (task_id) DO NOTHING
     ), messages AS (
       INSERT INTO baton_task_messages (task_id, message)
       SELECT given.task_id, given.message
@@ -123,6 +139,8 @@ export function createTasks(
         inputs.map(({ task }) => firstUserMessageId(task) ?? null),
         inputs.map(({ first }) => (first === undefined ? null : JSON.stringify(first))),
         replayWindow,
+        inputs.map(({ lease }) => lease?.owner ?? null),
+        inputs.map(({ lease }) => lease?.ttlMs ?? null),
       ];
     },
     outputs(rows, inputs) {
@@ -144,9 +162,14 @@ export function createTasks(
 export interface StatusWrite {
   readonly taskId: string;
   readonly status: TaskStatus;
+  /** The owner whose lease of the task this (final) status gives up (see `LeaseLedger`). */
+  readonly releaseOwner?: string | undefined;
 }
 
-/** Sets statuses, logging each as an event and adding the deliveries it owes to the task's push configs. */
+/**
+ * Sets statuses, logging each as an event and adding the deliveries it owes to the task's push configs; a write
+ * with a `releaseOwner` also deletes that owner's lease of the task.
+ */
 export function setStatuses(hold: OutboxHold, replayWindow: number): BatchedStatement<StatusWrite, number> {
   return {
     name: 'set_statuses',
@@ -161,6 +184,10 @@ export function setStatuses(hold: OutboxHold, replayWindow: number): BatchedStat
         RETURNING task.id, task.context_id, task.version, given.status, given.n
       ), owed AS (
         ${outboxRows(STATUS_EVENT, '$1', '$5', '$6')}
+      ), released AS (
+        DELETE FROM baton_task_leases lease USING bumped, unnest($1::text[], $8::text[]) AS releasing (id, owner)
+        WHERE releasing.owner IS NOT NULL AND releasing.id = bumped.id AND lease.task_id = releasing.id
+          AND lease.owner = releasing.owner AND lease.task_id = ANY($1::text[])
       ), ${loggedEvents(STATUS_EVENT, '$7')}
       SELECT n, version FROM bumped`,
     key: byTask,
@@ -172,6 +199,7 @@ export function setStatuses(hold: OutboxHold, replayWindow: number): BatchedStat
       hold.holder,
       hold.holdMs,
       replayWindow,
+      inputs.map((input) => input.releaseOwner ?? null),
     ],
     outputs: versionsByOrdinal,
   };

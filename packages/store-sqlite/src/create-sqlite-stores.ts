@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger, PushConfigRecords, TaskLeaseStore, TaskStore } from '@baton/server/store';
+import {
+  createLeaseLedger,
+  type Logger,
+  type PushConfigRecords,
+  type TaskLeaseStore,
+  type TaskStore,
+  withLeaseLedger,
+} from '@baton/server/store';
 import { openSqliteDatabase, type SqliteDatabase } from './open-sqlite-database.ts';
 import { createSqlitePushConfigRecords } from './sqlite-push-config-records.ts';
 import { createSqlitePushOutbox } from './sqlite-push-outbox.ts';
@@ -54,6 +61,8 @@ export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
   // One write batch for the three stores: their writes share commits.
   const writes = createSqliteWriteBatch(database);
   const outbox = { holder: randomUUID(), holdMs: options.pushHoldMs ?? 15_000 };
+  // A new task's lease is written with the task itself, and given up with its final status.
+  const ledger = createLeaseLedger();
   const checkpoint = setInterval(() => {
     try {
       if (database.open) database.exec('PRAGMA wal_checkpoint(PASSIVE)');
@@ -66,6 +75,7 @@ export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
     tasks: createSqliteTaskStore(database, {
       writes,
       outbox,
+      leases: ledger,
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.replayWindow === undefined ? {} : { replayWindow: options.replayWindow }),
     }),
@@ -73,7 +83,7 @@ export function createSqliteStores(options: SqliteStoresOptions): SqliteStores {
       ...createSqlitePushConfigRecords(database, writes),
       outbox: createSqlitePushOutbox(database, writes, outbox),
     },
-    leases: createSqliteTaskLeaseStore(database, { writes }),
+    leases: withLeaseLedger(createSqliteTaskLeaseStore(database, { writes }), ledger),
     database,
     async close() {
       clearInterval(checkpoint);

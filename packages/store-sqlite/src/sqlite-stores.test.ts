@@ -41,7 +41,10 @@ describeTaskStoreContract('sqlite', {
   propertyRuns: 40,
 });
 describePushConfigRecordsContract('sqlite', { createRecords: async () => fresh().pushConfigs });
-describeTaskLeaseStoreContract('sqlite', { createLeases: async () => fresh().leases });
+describeTaskLeaseStoreContract('sqlite', {
+  createLeases: async () => fresh().leases,
+  createStores: async () => fresh(),
+});
 describePushOutboxContract('sqlite', {
   holdMs: HOLD_MS,
   // Two processes' stores on one file.

@@ -1,4 +1,4 @@
-import { A2AError, type Task, toTimestamp } from '@baton/protocol';
+import { A2AError, isTerminalState, type Task, toTimestamp } from '@baton/protocol';
 import {
   CorruptTaskError,
   consoleLogger,
@@ -7,6 +7,8 @@ import {
   encodePageToken,
   firstUserMessageId,
   type GeneratedEvent,
+  type LeaseLedger,
+  type LedgerLease,
   type Logger,
   listedTasks,
   messageInFlightError,
@@ -35,6 +37,11 @@ export interface SqliteTaskStoreOptions {
   readonly outbox?: OutboxHold;
   /** How many of each task's latest events are kept for streams that resume; default 1,000; 0 keeps none. */
   readonly replayWindow?: number;
+  /**
+   * The leases this store writes with its tasks, shared with the lease store on the same file (see
+   * `withLeaseLedger`): a new task's lease goes in with its create, and out with its final status.
+   */
+  readonly leases?: LeaseLedger;
 }
 
 interface TaskRow {
@@ -91,6 +98,18 @@ export function createSqliteTaskStore(
     'UPDATE baton_tasks SET version = version + 1 WHERE id = ? RETURNING version, context_id',
   );
   const selectVersion = database.prepare('SELECT version FROM baton_tasks WHERE id = ?');
+  // A new task's id is new: no lease can be there, so a conflict takes nothing.
+  const insertLease = database.prepare(
+    'INSERT INTO baton_task_leases (task_id, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT (task_id) DO NOTHING',
+  );
+  const deleteLease = database.prepare('DELETE FROM baton_task_leases WHERE task_id = ? AND owner = ?');
+  const ledger = options.leases;
+  const withCreate: LeaseLedger['withCreate'] = ledger
+    ? (taskId, write) => ledger.withCreate(taskId, write)
+    : (_taskId, write) => write(undefined);
+  const withStatus: LeaseLedger['withStatus'] = ledger
+    ? (taskId, final, write) => ledger.withStatus(taskId, final, write)
+    : (_taskId, _final, write) => write(undefined);
   const replayWindow = options.replayWindow ?? DEFAULT_REPLAY_WINDOW;
   const insertEvent = database.prepare(
     'INSERT INTO baton_task_events (task_id, generation, event) VALUES (?, ?, ?)',
@@ -132,7 +151,7 @@ export function createSqliteTaskStore(
       AND task.scope = ? AND task.status_time >= ?
     ORDER BY message.seq DESC LIMIT 1`);
 
-  const insertTaskRows = (task: Task, scope: string) => {
+  const insertTaskRows = (task: Task, scope: string, lease?: LedgerLease) => {
     insertTask.run(
       task.id,
       scope,
@@ -145,6 +164,7 @@ export function createSqliteTaskStore(
     );
     for (const message of task.history ?? []) insertMessage.run(task.id, JSON.stringify(message));
     for (const artifact of task.artifacts ?? []) insertChunk.run(task.id, 0, JSON.stringify(artifact));
+    if (lease) insertLease.run(task.id, lease.owner, Date.now() + lease.ttlMs);
   };
 
   function rowsOf(row: TaskRow): StoredTaskRows {
@@ -275,19 +295,23 @@ export function createSqliteTaskStore(
 
     async create(task, scope) {
       // The task row first: a duplicate id fails there, before anything is written.
-      await madeOrRefused(task, () => writes.run(() => insertTaskRows(task, scopeKey(scope))));
+      await madeOrRefused(task, () =>
+        withCreate(task.id, (lease) => writes.run(() => insertTaskRows(task, scopeKey(scope), lease))),
+      );
     },
 
     // One write, one commit: the task as its first write leaves it, at version 2, that write's event logged.
     createWith(task, scope, first) {
       const made = withFirstWrite(task, first);
       return madeOrRefused(task, () =>
-        writes.run(() => {
-          insertTaskRows(made.task, scopeKey(scope));
-          bumpVersion.get(task.id);
-          logEvent(task.id, 2, JSON.stringify(made.first));
-          return 2;
-        }),
+        withCreate(task.id, (lease) =>
+          writes.run(() => {
+            insertTaskRows(made.task, scopeKey(scope), lease);
+            bumpVersion.get(task.id);
+            logEvent(task.id, 2, JSON.stringify(made.first));
+            return 2;
+          }),
+        ),
       );
     },
 
@@ -301,18 +325,26 @@ export function createSqliteTaskStore(
       }
     },
 
+    // A final status gives up the lease the task's create wrote, in the same write.
     async setStatus(taskId, status) {
       const json = JSON.stringify(status);
-      const updated = (await writeOwing(taskId, () => {
-        const row = updateStatus.get(status.state, statusTimeOf(status), json, taskId) as
-          | { version: number; context_id: string | null }
-          | undefined;
-        if (row) {
-          logEvent(taskId, row.version, `{"statusUpdate":{${ids(taskId, row.context_id)},"status":${json}}}`);
-          oweStatus.run({ id: taskId, event: json, ...hold() });
-        }
-        return row;
-      })) as { version: number } | undefined;
+      const updated = (await withStatus(taskId, isTerminalState(status.state), (releaseOwner) =>
+        writeOwing(taskId, () => {
+          const row = updateStatus.get(status.state, statusTimeOf(status), json, taskId) as
+            | { version: number; context_id: string | null }
+            | undefined;
+          if (row) {
+            logEvent(
+              taskId,
+              row.version,
+              `{"statusUpdate":{${ids(taskId, row.context_id)},"status":${json}}}`,
+            );
+            oweStatus.run({ id: taskId, event: json, ...hold() });
+            if (releaseOwner !== undefined) deleteLease.run(taskId, releaseOwner);
+          }
+          return row;
+        }),
+      )) as { version: number } | undefined;
       if (!updated) throw A2AError.taskNotFound(taskId);
       return updated.version;
     },

@@ -125,7 +125,7 @@ export function createCoordinator(
     ready: () => ready,
     async claimNew(taskId) {
       await ready;
-      if (!(await keeper.acquire(taskId))) throw new Error(`The lease of new task ${taskId} is taken`);
+      if (!(await keeper.acquireNew(taskId))) throw new Error(`The lease of new task ${taskId} is taken`);
     },
     async claim(taskId) {
       for (let attempt = 0; attempt < 3; attempt += 1) {

@@ -10,5 +10,12 @@ export {
   type InstanceLink,
   type InstanceLinkOptions,
 } from './instance-link.ts';
+export {
+  createLeaseLedger,
+  type LeaseLedger,
+  type LeaseLedgerOptions,
+  type LedgerLease,
+  withLeaseLedger,
+} from './lease-ledger.ts';
 export type { BusSubscription, TaskEventBus } from './task-event-bus.ts';
 export type { ExpiredLease, TaskLeaseStore } from './task-lease-store.ts';

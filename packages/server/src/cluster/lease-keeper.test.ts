@@ -30,6 +30,30 @@ describe('lease keeper', () => {
     expect(await store.holder('t1')).toBeUndefined();
   });
 
+  it("takes a new task's lease through the store's acquireNew when it has one, and holds it", async () => {
+    const store = createInMemoryTaskLeaseStore();
+    const taken: string[] = [];
+    const keeper = createLeaseKeeper({
+      leases: {
+        ...store,
+        acquireNew: (taskId, owner, ttlMs) => {
+          taken.push(taskId);
+          return store.acquire(taskId, owner, ttlMs);
+        },
+      },
+      owner: 'a',
+      ttlMs: 10_000,
+      logger: quiet,
+      onLost: () => undefined,
+    });
+    expect(await keeper.acquireNew('new')).toBe(true);
+    expect(await keeper.acquire('old')).toBe(true);
+    expect(taken).toEqual(['new']);
+    expect(keeper.holds('new')).toBe(true);
+    await keeper.stop();
+    expect(await store.holder('new')).toBeUndefined();
+  });
+
   it('releases on stop every lease it still holds', async () => {
     const store = createInMemoryTaskLeaseStore();
     const keeper = createLeaseKeeper({

@@ -5,6 +5,8 @@ import type { TaskLeaseStore } from './task-lease-store.ts';
 export interface LeaseKeeper {
   /** Takes the task's lease (or keeps it, if already held); resolves whether this instance holds it. */
   acquire(taskId: string): Promise<boolean>;
+  /** Takes the lease of a task about to be created (see `TaskLeaseStore.acquireNew`). */
+  acquireNew(taskId: string): Promise<boolean>;
   /** Gives the lease up (idempotent). */
   release(taskId: string): Promise<void>;
   /** Stops renewing the lease without giving it up, so it expires and is recovered later (by any instance). */
@@ -76,6 +78,14 @@ export function createLeaseKeeper(options: LeaseKeeperOptions): LeaseKeeper {
     acquire: (taskId) =>
       inOrder(taskId, async () => {
         const acquired = await leases.acquire(taskId, owner, ttlMs);
+        if (acquired) held.add(taskId);
+        return acquired;
+      }),
+    acquireNew: (taskId) =>
+      inOrder(taskId, async () => {
+        const acquired = leases.acquireNew
+          ? await leases.acquireNew(taskId, owner, ttlMs)
+          : await leases.acquire(taskId, owner, ttlMs);
         if (acquired) held.add(taskId);
         return acquired;
       }),

@@ -16,6 +16,12 @@ export interface TaskLeaseStore {
    */
   acquire(taskId: string, owner: string, ttlMs: number): Promise<boolean>;
   /**
+   * Takes the lease of a task about to be created (its id was just made, so nobody else holds it) and resolves
+   * whether `owner` holds it. Optional: a store whose task store is on the same database may write it with the
+   * task's create instead of on its own (see `createLeaseLedger`); without it the runtime calls `acquire`.
+   */
+  acquireNew?(taskId: string, owner: string, ttlMs: number): Promise<boolean>;
+  /**
    * Extends by `ttlMs` the leases `owner` holds among `taskIds`; resolves with the ids it no longer holds
    * (another instance took them over after they expired).
    */

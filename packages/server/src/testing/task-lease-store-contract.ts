@@ -1,10 +1,29 @@
+import type { Task, TaskState } from '@baton/protocol';
 import { describe, expect, it } from 'vitest';
 import type { TaskLeaseStore } from '../cluster/task-lease-store.ts';
+import type { TaskStore } from '../store/task-store.ts';
 
 /** How {@link describeTaskLeaseStoreContract} gets a lease store. */
 export interface TaskLeaseStoreContractOptions {
   /** A new, empty lease store for each test. */
   readonly createLeases: () => Promise<TaskLeaseStore>;
+  /**
+   * The lease store with the task store it is deployed with (both on one database), for the leases of new tasks
+   * (`acquireNew`), which a store may write with the task's create and give up with its final status. Unset: those
+   * cases are skipped.
+   */
+  readonly createStores?: () => Promise<{ readonly leases: TaskLeaseStore; readonly tasks: TaskStore }>;
+}
+
+let made = 0;
+/** A task id no earlier test (nor a ledger a store keeps across tests) has seen. */
+function newTaskId(name: string): string {
+  made += 1;
+  return `${name}-${process.pid}-${Date.now().toString(36)}-${made}`;
+}
+
+function newTask(id: string, state: TaskState = 'TASK_STATE_WORKING'): Task {
+  return { id, contextId: 'c1', status: { state, timestamp: new Date().toISOString() } };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,6 +101,59 @@ export function describeTaskLeaseStoreContract(name: string, options: TaskLeaseS
       expect(await leases.heldBy('c', 10)).toEqual([]);
       await leases.release('live', 'a');
       expect(await leases.heldBy('a', 10)).toEqual(['lapsing']);
+    });
+
+    describe('the lease of a new task (acquireNew)', () => {
+      const scope = { ownerId: 'alice', tenant: '' };
+      const acquireNew = (leases: TaskLeaseStore, taskId: string, owner: string, ttlMs: number) =>
+        leases.acquireNew ? leases.acquireNew(taskId, owner, ttlMs) : leases.acquire(taskId, owner, ttlMs);
+
+      it('holds it from the start, through the create and the statuses, until it is given up', async (context) => {
+        if (!options.createStores) return context.skip('no task store to deploy this lease store with');
+        const { leases, tasks } = await options.createStores();
+        const id = newTaskId('new');
+        expect(await acquireNew(leases, id, 'a', 10_000)).toBe(true);
+        expect(await leases.holder(id)).toBe('a');
+        await tasks.create(newTask(id), scope);
+        expect(await leases.acquire(id, 'b', 10_000)).toBe(false);
+        expect(await leases.holder(id)).toBe('a');
+        expect(await leases.renew('a', [id], 10_000)).toEqual([]);
+        await tasks.setStatus(id, { state: 'TASK_STATE_INPUT_REQUIRED' });
+        expect(await leases.acquire(id, 'b', 10_000)).toBe(false);
+        await tasks.setStatus(id, { state: 'TASK_STATE_COMPLETED' });
+        // The final status may give the lease up with it: its owner is still not told it lost it.
+        expect(await leases.renew('a', [id], 10_000)).toEqual([]);
+        await leases.release(id, 'a');
+        expect(await leases.holder(id)).toBeUndefined();
+        expect(await leases.acquire(id, 'b', 10_000)).toBe(true);
+        expect(await leases.holder(id)).toBe('b');
+      });
+
+      it('lets the lease of a created task expire when its owner stops, for recovery', async (context) => {
+        if (!options.createStores) return context.skip('no task store to deploy this lease store with');
+        const { leases, tasks } = await options.createStores();
+        const id = newTaskId('orphan');
+        await acquireNew(leases, id, 'a', 50);
+        await tasks.createWith?.(newTask(id, 'TASK_STATE_SUBMITTED'), scope, {
+          status: { state: 'TASK_STATE_WORKING' },
+        });
+        if (!tasks.createWith) await tasks.create(newTask(id), scope);
+        await sleep(120);
+        expect(await leases.expired(10)).toContainEqual({ taskId: id, owner: 'a' });
+        expect(await leases.acquire(id, 'b', 10_000)).toBe(true);
+      });
+
+      it('leaves nothing behind for a task that was never created', async (context) => {
+        if (!options.createStores) return context.skip('no task store to deploy this lease store with');
+        const { leases } = await options.createStores();
+        const id = newTaskId('unmade');
+        await acquireNew(leases, id, 'a', 50);
+        await leases.release(id, 'a');
+        await sleep(120);
+        expect(await leases.expired(10)).not.toContainEqual({ taskId: id, owner: 'a' });
+        expect(await leases.holder(id)).toBeUndefined();
+        expect(await leases.acquire(id, 'b', 10_000)).toBe(true);
+      });
     });
   });
 }
