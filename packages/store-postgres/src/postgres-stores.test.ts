@@ -46,6 +46,43 @@ describe.skipIf(!postgres.available)('postgres stores', () => {
     expect(setting.rows[0]?.plan_cache_mode).toBe('force_custom_plan');
   });
 
+  it('prunes a finished task with every row it has, though no foreign key deletes them with it', async () => {
+    const { tasks, pool } = await emptied();
+    const keys = await pool.query(
+      "SELECT conname FROM pg_constraint WHERE contype = 'f' AND confrelid = 'baton_tasks'::regclass",
+    );
+    expect(keys.rows).toEqual([]);
+    const old = '2020-01-01T00:00:00.000Z';
+    const scope = { ownerId: 'alice', tenant: '' };
+    for (const id of ['done', 'live']) {
+      await tasks.create(
+        {
+          id,
+          contextId: 'c1',
+          status: { state: 'TASK_STATE_SUBMITTED', timestamp: old },
+          history: [{ messageId: `m-${id}`, role: 'ROLE_USER', parts: [{ text: 'hi' }] }],
+        },
+        scope,
+      );
+      await tasks.appendArtifact(
+        id,
+        { artifactId: 'a1', parts: [{ text: 'x' }] },
+        { append: false, lastChunk: true },
+      );
+      await tasks.addMessage(id, { messageId: `r-${id}`, role: 'ROLE_AGENT', parts: [{ text: 'ok' }] });
+    }
+    await tasks.setStatus('done', { state: 'TASK_STATE_COMPLETED', timestamp: old });
+    expect(await tasks.pruneFinished?.(Date.parse('2021-01-01T00:00:00.000Z'), 10)).toBe(1);
+    const left = await pool.query<{ rows: string }>(
+      `SELECT (SELECT count(*) FROM baton_task_messages WHERE task_id = 'done')
+            + (SELECT count(*) FROM baton_task_artifact_chunks WHERE task_id = 'done')
+            + (SELECT count(*) FROM baton_task_events WHERE task_id = 'done') AS rows`,
+    );
+    expect(Number(left.rows[0]?.rows)).toBe(0);
+    expect((await tasks.get('live'))?.task.history).toHaveLength(2);
+    expect((await tasks.get('live'))?.task.artifacts).toHaveLength(1);
+  });
+
   describeTaskStoreContract('postgres', {
     createStore: async () => (await emptied()).tasks,
     createStoreWithReplayWindow: async (replayWindow) =>

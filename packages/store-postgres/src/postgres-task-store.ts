@@ -136,6 +136,12 @@ const PRUNE_FINISHED = `
     DELETE FROM baton_push_configs WHERE task_id IN (SELECT id FROM doomed)
   ), owed AS (
     DELETE FROM baton_push_outbox WHERE task_id IN (SELECT id FROM doomed)
+  ), messages AS (
+    DELETE FROM baton_task_messages WHERE task_id IN (SELECT id FROM doomed)
+  ), chunks AS (
+    DELETE FROM baton_task_artifact_chunks WHERE task_id IN (SELECT id FROM doomed)
+  ), logged AS (
+    DELETE FROM baton_task_events WHERE task_id IN (SELECT id FROM doomed)
   )
   DELETE FROM baton_tasks WHERE id IN (SELECT id FROM doomed)`;
 
@@ -179,8 +185,8 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
       );
     },
 
-    // One statement: the oldest finished tasks (rows another pruner holds are skipped), their push configs and
-    // owed deliveries; their messages and artifact events go with them (ON DELETE CASCADE).
+    // One statement: the oldest finished tasks (rows another pruner or a write holds are skipped), with their
+    // push configs, owed deliveries, messages, artifact events and logged events.
     async pruneFinished(before, limit) {
       const result = await whileReachable(() =>
         pool.query(PRUNE_FINISHED, [before, Math.max(0, Math.floor(limit))]),

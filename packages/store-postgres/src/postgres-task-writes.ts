@@ -210,7 +210,10 @@ export interface MessageWrite {
   readonly message: Message;
 }
 
-/** Appends messages to histories (no event: the generation stays). */
+/**
+ * Appends messages to histories (no event: the generation stays). The task's row is locked against deletion until
+ * the statement commits, so retention never leaves a message without its task.
+ */
 export const ADD_MESSAGES: BatchedStatement<MessageWrite, number> = {
   name: 'add_messages',
   sql: `
@@ -219,6 +222,7 @@ export const ADD_MESSAGES: BatchedStatement<MessageWrite, number> = {
     ), found AS (
       SELECT task.id, task.version, given.message, given.n FROM baton_tasks task JOIN given ON task.id = given.id
       WHERE task.id = ANY($1::text[])
+      FOR KEY SHARE OF task
     ), added AS (
       INSERT INTO baton_task_messages (task_id, message) SELECT id, message FROM found ORDER BY n
     )
