@@ -85,10 +85,8 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
   // Tells the caller which of the extensions it asked for are active (spec §3.2.6), as the HTTP bindings do.
   function echoExtensions(
     call: ServerUnaryCall<Buffer, unknown> | ServerWritableStream<Buffer, unknown>,
+    requested: readonly string[],
   ): void {
-    const requested = parseExtensionsHeader(
-      call.metadata.get(A2A_EXTENSIONS_HEADER.toLowerCase()).map(String),
-    );
     const active = requested.filter((uri) => declared.has(uri));
     if (active.length === 0) return;
     const answer = new Metadata();
@@ -98,23 +96,24 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
 
   async function prepare(rpc: A2ARpc, bytes: Buffer, metadata: Metadata, canceled: LazyAbort) {
     checkVersion(metadata);
-    const headers = metadataToHeaders(metadata);
-    const user = await host.authenticate(headers);
-    const prepared = prepareCall(rpc.name as A2AMethod, '1.0', readRequest(rpc, bytes));
     const extensions = parseExtensionsHeader(metadata.get(A2A_EXTENSIONS_HEADER.toLowerCase()).map(String));
-    const call = new GrpcCallContext(extensions, canceled, headers, prepared.tenant, user);
-    return prepared.run(host.handler, call);
+    const call = new GrpcCallContext(extensions, canceled, metadata);
+    // Headers are built for a server that authenticates, or when the handler reads them (trace context, a resume).
+    if (host.authenticates !== false) call.user = await host.authenticate(call.headers);
+    const prepared = prepareCall(rpc.name as A2AMethod, '1.0', readRequest(rpc, bytes));
+    call.tenant = prepared.tenant;
+    return { outcome: await prepared.run(host.handler, call), extensions };
   }
 
   function unary(rpc: A2ARpc) {
     return async (call: ServerUnaryCall<Buffer, unknown>, callback: sendUnaryData<unknown>) => {
       const { canceled, settled } = cancelSignalOf(call);
       try {
-        const outcome = await prepare(rpc, call.request, call.metadata, canceled);
+        const { outcome, extensions } = await prepare(rpc, call.request, call.metadata, canceled);
         if (outcome.kind !== 'result') throw new Error(`${rpc.name} answered with a stream`);
         // Encoded here, not by grpc-js: a result that cannot be encoded is logged and answered as an A2A error.
         const bytes = encodeJson(rpc.responseType, outcome.result ?? {});
-        echoExtensions(call);
+        echoExtensions(call, extensions);
         settled();
         callback(null, bytes);
       } catch (error) {
@@ -128,9 +127,9 @@ export function createGrpcService(host: A2ABindingHost): UntypedServiceImplement
     return async (call: ServerWritableStream<Buffer, unknown>) => {
       const { canceled, settled } = cancelSignalOf(call);
       try {
-        const outcome = await prepare(rpc, call.request, call.metadata, canceled);
+        const { outcome, extensions } = await prepare(rpc, call.request, call.metadata, canceled);
         if (outcome.kind !== 'stream') throw new Error(`${rpc.name} answered without a stream`);
-        echoExtensions(call);
+        echoExtensions(call, extensions);
         for await (const event of outcome.events) {
           if (canceled.aborted) break;
           // Each event carries its task generation (the 1.1 draft's field, unknown to a 1.0 peer, which skips it):
@@ -189,31 +188,29 @@ function drained(call: ServerWritableStream<Buffer, unknown>): Promise<void> {
 }
 
 /**
- * The call context of one gRPC call. A class: its signal is made only when read, and a getter in an object
- * literal made once per call would be a dictionary-mode object in V8 (see docs/benchmarks.md,
- * "What a task costs").
+ * The call context of one gRPC call. A class: its signal and its headers are made only when read, and a getter in an
+ * object literal made once per call would be a dictionary-mode object in V8 (see docs/benchmarks.md, "What a task
+ * costs").
  */
 class GrpcCallContext implements CallContext {
   readonly version = '1.0';
   readonly binding = 'GRPC';
   readonly requestedExtensions: readonly string[];
-  readonly headers: Headers;
-  readonly tenant: string | undefined;
-  readonly user: CallUser | undefined;
+  tenant: string | undefined = undefined;
+  user: CallUser | undefined = undefined;
   private readonly canceled: LazyAbort;
+  private readonly metadata: Metadata;
+  private built: Headers | undefined = undefined;
 
-  constructor(
-    requestedExtensions: readonly string[],
-    canceled: LazyAbort,
-    headers: Headers,
-    tenant: string | undefined,
-    user: CallUser | undefined,
-  ) {
+  constructor(requestedExtensions: readonly string[], canceled: LazyAbort, metadata: Metadata) {
     this.requestedExtensions = requestedExtensions;
     this.canceled = canceled;
-    this.headers = headers;
-    this.tenant = tenant;
-    this.user = user;
+    this.metadata = metadata;
+  }
+
+  get headers(): Headers {
+    this.built ??= metadataToHeaders(this.metadata);
+    return this.built;
   }
 
   get signal(): AbortSignal {

@@ -363,6 +363,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     maxBodyBytes: maxSize,
     declaredExtensions: declaredExtensions.map((extension) => extension.uri),
     authenticate: createHeaderAuthenticator(options.auth ?? options.getUser),
+    authenticates: (options.auth ?? options.getUser) !== undefined,
     grpcListening(port) {
       grpcPort = port;
       surfaceRevision += 1;

@@ -24,6 +24,11 @@ export interface A2ABindingHost {
    * `undefined` for an anonymous caller. Rejects with an `AuthFailure` when the credentials are refused.
    */
   authenticate(headers: Headers): Promise<CallUser | undefined>;
+  /**
+   * `false` when `authenticate` answers every call anonymous (the server has neither `auth` nor `getUser`): a
+   * binding may then skip building the headers it would pass. Unset: call `authenticate`.
+   */
+  readonly authenticates?: boolean;
   /** Tells the card the port the gRPC binding listens on (used when the server's `grpc.url` is not set). */
   grpcListening(port: number | undefined): void;
 }
