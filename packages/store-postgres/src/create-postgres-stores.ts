@@ -45,14 +45,17 @@ export interface PostgresStoresOptions {
 }
 
 /**
- * The settings of the pool's connections: the schema, and a plan made for each execution of the store's
- * prepared statements. A generic plan is made once per connection, from the statistics of the moment: made
- * against a new, empty database it scans whole tables, so a lookup by message id cost more with every task
- * (on the bench, blocking sends fell from 587 to 88 per second within 15 s). Planning each execution costs less
- * than that and follows the tables as they grow.
+ * The settings of the pool's connections: the schema, each prepared statement planned once per connection (a generic
+ * plan), and no sequential scan of a table an index serves. A plan is made on a connection's first execution,
+ * whatever the tables hold then: made while they are new and nearly empty, a scan of the whole table looks cheapest
+ * and stays as the table grows (on the bench, blocking sends fell from 587 to 88 per second within 15 s). Planning
+ * every execution instead (`force_custom_plan`, used until 2026-11-29) followed the tables but cost about a third of
+ * PostgreSQL's work per blocking send; with sequential scans off, every statement of the store is planned through its
+ * indexes however small its tables were when it was planned (`plans-on-new-tables.test.ts`). A table with no index
+ * for a query is still scanned: the setting makes the scan the last resort, not impossible.
  */
-function connectionSettings(schema: string | undefined): string {
-  const settings = ['-c plan_cache_mode=force_custom_plan'];
+export function postgresConnectionSettings(schema: string | undefined): string {
+  const settings = ['-c plan_cache_mode=force_generic_plan', '-c enable_seqscan=off'];
   if (schema !== undefined) settings.unshift(`-c search_path=${quoteIdentifier(schema)}`);
   return settings.join(' ');
 }
@@ -64,7 +67,11 @@ export interface PostgresStores {
   readonly pushConfigs: PushConfigRecords;
   /** Who runs each task: instances send cancels and follow-ups to the holder, and recover expired ones. */
   readonly leases: TaskLeaseStore;
-  /** The connection pool, for the application's own tables. */
+  /**
+   * The connection pool, for the application's own tables. Its connections plan each prepared statement once and
+   * avoid sequential scans where an index serves (see `postgresConnectionSettings`): give queries that need other
+   * settings a pool of their own.
+   */
   readonly pool: pg.Pool;
   /** Closes the pool; the stores must not be used afterwards. */
   close(): Promise<void>;
@@ -86,7 +93,7 @@ export async function createPostgresStores(options: PostgresStoresOptions): Prom
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     query_timeout: options.queryTimeoutMs ?? 15_000,
-    options: connectionSettings(options.schema),
+    options: postgresConnectionSettings(options.schema),
   });
   // An idle connection the server dropped (a restart) is replaced by the pool; without a listener it would crash.
   pool.on('error', (error) => {

@@ -14,6 +14,7 @@ export {
   createPostgresStores,
   type PostgresStores,
   type PostgresStoresOptions,
+  postgresConnectionSettings,
 } from './create-postgres-stores.ts';
 export { isUnreachable, whileReachable } from './postgres-errors.ts';
 export { POSTGRES_MIGRATIONS, type PostgresMigration } from './postgres-migrations.ts';
