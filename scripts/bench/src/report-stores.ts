@@ -1,6 +1,7 @@
 /** Renders W7 and W8 (Baton on its durable stores) for docs/benchmarks.md. */
 
 import { fixed, mib, whole } from './report-format.ts';
+import { renderStoreChanges } from './report-store-changes.ts';
 import { DURABLE_FLOOR, SDK_ANCHOR, type StoreId, type StoreResults } from './run-stores.ts';
 import type { Figures } from './run-workloads.ts';
 
@@ -53,8 +54,8 @@ export function renderStoresReport(results: StoreResults): string[] {
   return [
     '## Durable stores (W7, W8)',
     '',
-    'Baton as the apps run it on a durable store: the task store plus its task leases (a lease write when a task',
-    'starts and one when it ends). W7 runs W1 c=16 and W2 on each store, interleaved like W1–W4; the SQLite file',
+    'Baton as the apps run it on a durable store: the task store plus its task leases (a new task’s lease written',
+    'with the task and given up with its final status). W7 runs W1 c=16 and W2 on each store, interleaved like W1–W4; the SQLite file',
     'is on this machine’s disk (WAL, `synchronous=NORMAL`), PostgreSQL is the local server over loopback (its',
     'processes unpinned, sharing both cores with the target and the load generator). The last row adds the',
     'LISTEN/NOTIFY bus, as the apps run on PostgreSQL by default: every event is also published. The official JS',
@@ -67,6 +68,8 @@ export function renderStoresReport(results: StoreResults): string[] {
     ...(results.skipped ? ['', `PostgreSQL was left out: ${results.skipped}.`] : []),
     '',
     ...throughput(results),
+    '',
+    ...renderStoreChanges(),
     '',
     `W8: a fresh SQLite store filled with ${whole(large.tasks)} tasks (blocking sends at concurrency 16), then ListTasks pages of 50`,
     'at concurrency 1 (with `totalSize`, counted over the caller’s tasks).',

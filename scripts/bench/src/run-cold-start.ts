@@ -49,6 +49,9 @@ const worker = (entry: string) => async (port: number) => {
   };
 };
 
+/** The most each target may take, first card and first answer, as a multiple of its ceiling (issue 48). */
+const COLD_START_GOALS: Readonly<Record<string, number>> = { baton: 1.2, conformance: 1.4 };
+
 export const COLD_START_TARGETS: readonly ColdStartTarget[] = [
   {
     id: 'ceiling',
@@ -273,10 +276,13 @@ export function renderColdStartReport(results: ColdStartResults, rounds: number)
     const ceilingCard = mid(target.ceiling, (s) => s.cardMs);
     const ceilingSend = mid(target.ceiling, (s) => s.sendMs);
     const floorSend = mid('grpcFloor', (s) => s.sendMs);
+    // Issue 48's goals: the conformance agent (HTTP and gRPC) within 1.4× the bare server, an agent without gRPC 1.2×.
+    const limit = COLD_START_GOALS[target.id];
+    const worst = Math.max(card / ceilingCard, send / ceilingSend);
     const goal =
-      target.id === 'conformance'
-        ? `≤ 1.1x: ${Math.max(card / ceilingCard, send / ceilingSend) <= 1.1 ? 'met' : `not met (loading the gRPC libraries alone: ${ratio(floorSend, ceilingSend)})`}`
-        : '';
+      limit === undefined
+        ? ''
+        : `≤ ${limit}x: ${worst <= limit ? 'met' : `not met${target.id === 'conformance' ? ` (loading the gRPC libraries alone: ${ratio(floorSend, ceilingSend)})` : ''}`}`;
     lines.push(
       `| ${target.label} | ${fixed(card, 0)} | ${fixed(send, 0)} | ${target.id === target.ceiling ? '' : ratio(card, ceilingCard)} | ${target.id === target.ceiling ? '' : ratio(send, ceilingSend)} | ${goal} |`,
     );
