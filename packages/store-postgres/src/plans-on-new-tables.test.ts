@@ -44,6 +44,20 @@ function rowsRead(node: PlanNode, into = new Map<string, number>()): Map<string,
   return into;
 }
 
+/** Task `t<index>` with its user message, created with its first status as the runtime creates it. */
+function addTask(stores: PostgresStores, index: number) {
+  return stores.tasks.createWith?.(
+    {
+      id: `t${index}`,
+      contextId: 'c1',
+      status: { state: 'TASK_STATE_SUBMITTED', timestamp: new Date().toISOString() },
+      history: [{ messageId: `m${index}`, role: 'ROLE_USER', parts: [{ text: 'tea' }] }],
+    },
+    { ownerId: 'alice' },
+    { status: { state: 'TASK_STATE_WORKING', timestamp: new Date().toISOString() } },
+  );
+}
+
 describe.skipIf(!postgres.available)('plans cached while the tables are new, on PostgreSQL', () => {
   let stores: PostgresStores;
   let client: pg.Client;
@@ -72,20 +86,7 @@ describe.skipIf(!postgres.available)('plans cached while the tables are new, on 
 
   beforeAll(async () => {
     stores = await createPostgresStores({ url: postgres.url, schema });
-    await Promise.all(
-      Array.from({ length: TASKS }, (_, index) =>
-        stores.tasks.createWith?.(
-          {
-            id: `t${index}`,
-            contextId: 'c1',
-            status: { state: 'TASK_STATE_SUBMITTED', timestamp: new Date().toISOString() },
-            history: [{ messageId: `m${index}`, role: 'ROLE_USER', parts: [{ text: 'tea' }] }],
-          },
-          { ownerId: 'alice' },
-          { status: { state: 'TASK_STATE_WORKING', timestamp: new Date().toISOString() } },
-        ),
-      ),
-    );
+    await Promise.all(Array.from({ length: TASKS }, (_, index) => addTask(stores, index)));
     // Configured as the stores' own connections are: generic plans, sequential scans the last resort.
     client = new pg.Client({ connectionString: postgres.url, options: postgresConnectionSettings(schema) });
     await client.connect();
@@ -216,24 +217,13 @@ describe.skipIf(!postgres.available)('plans made while the tables are nearly emp
       },
       { name: 'early_read', sql: GET_TASKS.sql, params: GET_TASKS.params([{ taskId: 't9', options: {} }]) },
     ];
-    const addTask = (index: number) =>
-      stores.tasks.createWith?.(
-        {
-          id: `t${index}`,
-          contextId: 'c1',
-          status: { state: 'TASK_STATE_SUBMITTED', timestamp: new Date().toISOString() },
-          history: [{ messageId: `m${index}`, role: 'ROLE_USER', parts: [{ text: 'tea' }] }],
-        },
-        { ownerId: 'alice' },
-        { status: { state: 'TASK_STATE_WORKING', timestamp: new Date().toISOString() } },
-      );
     // Planned on the first execution, while the tables hold a task or two (one page: a whole scan looks cheapest).
-    for (let index = 0; index < 2; index += 1) await addTask(index);
+    for (let index = 0; index < 2; index += 1) await addTask(stores, index);
     for (const probe of probes) {
       await client.query(`PREPARE ${probe.name} AS ${probe.sql}`);
       await execute(probe.name, probe.params, false);
     }
-    for (let index = 2; index < TASKS; index += 1) await addTask(index);
+    for (let index = 2; index < TASKS; index += 1) await addTask(stores, index);
     for (const probe of probes) {
       const reads = await execute(probe.name, probe.params, true);
       // A plan made on empty tables with sequential scans allowed reads all 400 tasks here, every call.
