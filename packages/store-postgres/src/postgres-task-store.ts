@@ -2,6 +2,7 @@ import { A2AError, isTerminalState, type StreamResponse, toTimestamp } from '@ba
 import {
   CorruptTaskError,
   consoleLogger,
+  createLeaseLedger,
   DEFAULT_REPLAY_WINDOW,
   decodePageToken,
   encodePageToken,
@@ -154,12 +155,8 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
   const setStatus = setStatuses(hold, replayWindow);
   const appendArtifact = appendArtifacts(hold, replayWindow);
   const createTask = createTasks(replayWindow);
-  const ledger = options.leases;
-
-  // Without a ledger: no lease goes with a task's writes.
-  const withCreate: LeaseLedger['withCreate'] = ledger
-    ? (taskId, write) => ledger.withCreate(taskId, write)
-    : (_taskId, write) => write(undefined);
+  // A ledger of its own holds no lease: then no lease goes with a task's writes.
+  const ledger = options.leases ?? createLeaseLedger();
 
   function read(rows: StoredTaskRows, options: TaskReadOptions): StoredTask {
     try {
@@ -172,7 +169,7 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
 
   return {
     async create(task, scope) {
-      await withCreate(task.id, (lease) =>
+      await ledger.withCreate(task.id, (lease) =>
         batch.run(createTask, { task, taskId: task.id, scope: scopeKey(scope), lease }),
       );
     },
@@ -180,7 +177,7 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
     // One statement: the task as its first write leaves it (see `withFirstWrite`), that write's event logged.
     createWith(task, scope, first) {
       const made = withFirstWrite(task, first);
-      return withCreate(task.id, (lease) =>
+      return ledger.withCreate(task.id, (lease) =>
         batch.run(createTask, { ...made, taskId: task.id, scope: scopeKey(scope), lease }),
       );
     },
@@ -201,11 +198,9 @@ export function createPostgresTaskStore(pool: Pool, options: PostgresTaskStoreOp
 
     // A final status gives up the lease the task's create wrote, in the same statement.
     setStatus: (taskId, status) =>
-      ledger
-        ? ledger.withStatus(taskId, isTerminalState(status.state), (releaseOwner) =>
-            batch.run(setStatus, { taskId, status, releaseOwner }),
-          )
-        : batch.run(setStatus, { taskId, status }),
+      ledger.withStatus(taskId, isTerminalState(status.state), (releaseOwner) =>
+        batch.run(setStatus, { taskId, status, releaseOwner }),
+      ),
 
     addMessage: (taskId, message) => batch.run(ADD_MESSAGES, { taskId, message }),
 

@@ -2,6 +2,7 @@ import { A2AError, isTerminalState, type Task, toTimestamp } from '@baton/protoc
 import {
   CorruptTaskError,
   consoleLogger,
+  createLeaseLedger,
   DEFAULT_REPLAY_WINDOW,
   decodePageToken,
   encodePageToken,
@@ -103,13 +104,8 @@ export function createSqliteTaskStore(
     'INSERT INTO baton_task_leases (task_id, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT (task_id) DO NOTHING',
   );
   const deleteLease = database.prepare('DELETE FROM baton_task_leases WHERE task_id = ? AND owner = ?');
-  const ledger = options.leases;
-  const withCreate: LeaseLedger['withCreate'] = ledger
-    ? (taskId, write) => ledger.withCreate(taskId, write)
-    : (_taskId, write) => write(undefined);
-  const withStatus: LeaseLedger['withStatus'] = ledger
-    ? (taskId, final, write) => ledger.withStatus(taskId, final, write)
-    : (_taskId, _final, write) => write(undefined);
+  // A ledger of its own holds no lease: then no lease goes with a task's writes.
+  const ledger = options.leases ?? createLeaseLedger();
   const replayWindow = options.replayWindow ?? DEFAULT_REPLAY_WINDOW;
   const insertEvent = database.prepare(
     'INSERT INTO baton_task_events (task_id, generation, event) VALUES (?, ?, ?)',
@@ -296,7 +292,7 @@ export function createSqliteTaskStore(
     async create(task, scope) {
       // The task row first: a duplicate id fails there, before anything is written.
       await madeOrRefused(task, () =>
-        withCreate(task.id, (lease) => writes.run(() => insertTaskRows(task, scopeKey(scope), lease))),
+        ledger.withCreate(task.id, (lease) => writes.run(() => insertTaskRows(task, scopeKey(scope), lease))),
       );
     },
 
@@ -304,7 +300,7 @@ export function createSqliteTaskStore(
     createWith(task, scope, first) {
       const made = withFirstWrite(task, first);
       return madeOrRefused(task, () =>
-        withCreate(task.id, (lease) =>
+        ledger.withCreate(task.id, (lease) =>
           writes.run(() => {
             insertTaskRows(made.task, scopeKey(scope), lease);
             bumpVersion.get(task.id);
@@ -328,7 +324,7 @@ export function createSqliteTaskStore(
     // A final status gives up the lease the task's create wrote, in the same write.
     async setStatus(taskId, status) {
       const json = JSON.stringify(status);
-      const updated = (await withStatus(taskId, isTerminalState(status.state), (releaseOwner) =>
+      const updated = (await ledger.withStatus(taskId, isTerminalState(status.state), (releaseOwner) =>
         writeOwing(taskId, () => {
           const row = updateStatus.get(status.state, statusTimeOf(status), json, taskId) as
             | { version: number; context_id: string | null }

@@ -74,21 +74,18 @@ export function createLeaseKeeper(options: LeaseKeeperOptions): LeaseKeeper {
     }
   }
 
+  // Takes a lease through `taking` (the store's acquire or acquireNew), in order with the task's other lease calls.
+  function take(taskId: string, taking: TaskLeaseStore['acquire']): Promise<boolean> {
+    return inOrder(taskId, async () => {
+      const acquired = await taking.call(leases, taskId, owner, ttlMs);
+      if (acquired) held.add(taskId);
+      return acquired;
+    });
+  }
+
   return {
-    acquire: (taskId) =>
-      inOrder(taskId, async () => {
-        const acquired = await leases.acquire(taskId, owner, ttlMs);
-        if (acquired) held.add(taskId);
-        return acquired;
-      }),
-    acquireNew: (taskId) =>
-      inOrder(taskId, async () => {
-        const acquired = leases.acquireNew
-          ? await leases.acquireNew(taskId, owner, ttlMs)
-          : await leases.acquire(taskId, owner, ttlMs);
-        if (acquired) held.add(taskId);
-        return acquired;
-      }),
+    acquire: (taskId) => take(taskId, leases.acquire),
+    acquireNew: (taskId) => take(taskId, leases.acquireNew ?? leases.acquire),
     release: (taskId) =>
       inOrder(taskId, async () => {
         if (!held.delete(taskId)) return;
