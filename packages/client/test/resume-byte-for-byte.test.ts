@@ -64,6 +64,7 @@ async function startCuttingProxy(target: number) {
     let cut: Cut | undefined;
     let limit: number | undefined;
     let body = -1; // bytes of SSE body seen; -1 before the SSE headers ended
+    let length: number | undefined; // the body's Content-Length, when it was sent whole
     let seen = ''; // the body so far, until its first event is complete
     client.on('data', (chunk) => upstream.write(chunk));
     upstream.on('data', (chunk: Buffer) => {
@@ -75,6 +76,8 @@ async function startCuttingProxy(target: number) {
         if (text.includes('text/event-stream') && end >= 0) {
           body = chunk.length - (end + 4);
           bodyText = text.slice(end + 4);
+          const declared = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end));
+          length = declared ? Number(declared[1]) : undefined;
           cut = cutAt();
           limit = cut && !cut.keepFirstEvent ? cut.bytes : undefined;
         }
@@ -95,10 +98,14 @@ async function startCuttingProxy(target: number) {
         return;
       }
       client.write(forward);
-      // The end of a chunked response: the connection may carry the next request, whose response starts afresh.
-      if (body >= 0 && chunk.toString('latin1').endsWith('\r\n0\r\n\r\n')) {
+      // The end of a response (chunked, or all of its Content-Length): the connection may carry the next request,
+      // whose response starts afresh.
+      const ended =
+        length === undefined ? chunk.toString('latin1').endsWith('\r\n0\r\n\r\n') : body >= length;
+      if (body >= 0 && ended) {
         lastBody = body;
         body = -1;
+        length = undefined;
         cut = undefined;
         limit = undefined;
         seen = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createId } from './ids.ts';
+import { createId, createSortableId } from './ids.ts';
 
 describe('createId', () => {
   it('makes URL-safe ids of 22 letters and digits, so none starts with "-" (a command line reads that as an option)', () => {
@@ -24,5 +24,33 @@ describe('createId, character by character', () => {
     // 440,000 characters: each count is within 5 % of its share unless the draw is biased (a plain
     // `byte % 62` would give the first eight characters a quarter more than the others).
     for (const count of counts.values()) expect(Math.abs(count - expected) / expected).toBeLessThan(0.05);
+  });
+});
+
+describe('createSortableId', () => {
+  it('makes ids of 22 letters and digits that do not repeat', () => {
+    const ids = Array.from({ length: 10_000 }, () => createSortableId());
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{22}$/);
+    expect(new Set(ids).size).toBe(10_000);
+  });
+
+  it('sorts ids made at different milliseconds by their time, byte by byte', async () => {
+    const made: string[] = [];
+    for (let count = 0; count < 5; count += 1) {
+      made.push(createSortableId());
+      const since = Date.now();
+      while (Date.now() === since) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect([...made].sort()).toEqual(made);
+  });
+
+  it('starts with the milliseconds since 1970 in base 62', () => {
+    const before = Date.now();
+    const id = createSortableId();
+    const after = Date.now();
+    const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+    const time = [...id.slice(0, 8)].reduce((value, char) => value * 62 + alphabet.indexOf(char), 0);
+    expect(time).toBeGreaterThanOrEqual(before);
+    expect(time).toBeLessThanOrEqual(after);
   });
 });

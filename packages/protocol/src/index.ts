@@ -59,7 +59,7 @@ export {
   inTaskOAuthRequestOf,
   inTaskOAuthRequestPart,
 } from './extensions/in-task-oauth.ts';
-export { createId } from './ids.ts';
+export { createId, createSortableId } from './ids.ts';
 export {
   A2A_METHODS,
   type A2AMethod,

@@ -1,5 +1,5 @@
 import type { OutlineOptions } from '@baton/chain';
-import { createId } from '@baton/protocol';
+import { createSortableId } from '@baton/protocol';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
 import { planRefinement, type RefineRequest } from './plan-refinement.ts';
 import type { RefinementView, RunEventBody, RunView, StepView } from './run-types.ts';
@@ -22,11 +22,11 @@ export function newRunView(
   const deadlineMs = input.deadlineMs ?? chain.deadlineMs;
   const now = Date.now();
   return {
-    runId: input.runId ?? createId(),
+    runId: input.runId ?? createSortableId(),
     chain: chain.name,
     ...(input.chainVersion === undefined ? {} : { chainVersion: input.chainVersion }),
     ...(deadlineMs === undefined ? {} : { deadline: new Date(now + deadlineMs).toISOString() }),
-    contextId: input.contextId ?? createId(),
+    contextId: input.contextId ?? createSortableId(),
     topic: input.topic,
     ...(input.options === undefined ? {} : { options: input.options }),
     status: 'running',

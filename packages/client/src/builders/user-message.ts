@@ -1,4 +1,4 @@
-import { createId, type Message, type Part, type Struct } from '@baton/protocol';
+import { createSortableId, type Message, type Part, type Struct } from '@baton/protocol';
 import { textPart } from './parts.ts';
 
 /** The optional fields of a message built by {@link userMessage}. */
@@ -38,7 +38,7 @@ export function userMessage(
         ? [...(partsOrText as readonly Part[])]
         : [partsOrText as Part];
   if (parts.length === 0) throw new TypeError('userMessage: a message needs at least one part');
-  const message: Message = { messageId: options?.messageId ?? createId(), role: 'ROLE_USER', parts };
+  const message: Message = { messageId: options?.messageId ?? createSortableId(), role: 'ROLE_USER', parts };
   if (options?.taskId !== undefined) message.taskId = options.taskId;
   if (options?.contextId !== undefined) message.contextId = options.contextId;
   if (options?.referenceTaskIds !== undefined) message.referenceTaskIds = [...options.referenceTaskIds];

@@ -1,4 +1,4 @@
-import { createId, type Message, type SendMessageRequest } from '@baton/protocol';
+import { createSortableId, type Message, type SendMessageRequest } from '@baton/protocol';
 import { A2AClientError } from '../errors/client-error.ts';
 
 /**
@@ -76,7 +76,7 @@ function toRequest(input: unknown, options: SendRequestOptions): SendMessageRequ
   if (typeof input === 'string') {
     return {
       message: {
-        messageId: createId(),
+        messageId: createSortableId(),
         role: 'ROLE_USER',
         parts: [{ text: input }],
         ...(options.taskId === undefined ? {} : { taskId: options.taskId }),

@@ -5,8 +5,9 @@ import { answerHeaders } from '../binding/answer-headers.ts';
 export interface NodeResponseLike {
   readonly headersSent: boolean;
   writeHead(status: number, headers: Record<string, string>): unknown;
+  setHeader(name: string, value: string): unknown;
   write(chunk: string): boolean;
-  end(): unknown;
+  end(chunk?: string): unknown;
   cork?(): void;
   uncork?(): void;
   once(event: 'drain' | 'close', listener: () => void): unknown;

@@ -44,20 +44,26 @@ function source<T>(events: AsyncIterator<T>) {
 }
 
 describe('writeSseDirect', () => {
-  it('sends the headers and every ready event in one write, then ends', async () => {
-    let writes = 0;
+  it('sends the headers and every ready event in one write with its length, then ends', async () => {
+    const writes: string[] = [];
     let answer: Response | undefined;
     const url = await serveWith((res) => {
       const write = res.write.bind(res);
+      const end = res.end.bind(res);
       res.write = ((chunk: string) => {
-        writes += 1;
+        writes.push('write');
         return write(chunk);
       }) as typeof res.write;
+      res.end = ((chunk?: string) => {
+        writes.push(chunk === undefined ? 'end' : 'end with the body');
+        return end(chunk);
+      }) as typeof res.end;
       const queue = createEventQueue();
       queue.event({ task: { id: 't', contextId: 'c', status: { state: 'TASK_STATE_SUBMITTED' } } });
       queue.event({
         statusUpdate: { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_COMPLETED' } },
       });
+      queue.end();
       answer = writeSseDirect(
         queue,
         { serialize: (event) => JSON.stringify(event), onError: () => '{}', headers: { 'X-Extra': '1' } },
@@ -69,13 +75,65 @@ describe('writeSseDirect', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('x-extra')).toBe('1');
     expect(response.headers.get('a2a-extensions')).toBe('urn:x');
-    const frames = (await response.text()).split('\n\n').slice(0, -1);
+    const body = await response.text();
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    const frames = body.split('\n\n').slice(0, -1);
     expect(frames.map((frame) => Object.keys(JSON.parse(frame.slice('data: '.length)))[0])).toEqual([
       'task',
       'statusUpdate',
     ]);
-    expect(writes).toBe(1);
+    expect(writes).toEqual(['end with the body']);
     expect(answer).toBe(marker);
+  });
+
+  it('joins the events of one turn into one write while the stream stays open', async () => {
+    const writes: string[] = [];
+    let queue: ReturnType<typeof createEventQueue> | undefined;
+    const url = await serveWith((res) => {
+      const write = res.write.bind(res);
+      const end = res.end.bind(res);
+      res.write = ((chunk: string) => {
+        writes.push(chunk);
+        return write(chunk);
+      }) as typeof res.write;
+      res.end = ((chunk?: string) => {
+        if (chunk !== undefined) writes.push(chunk);
+        return end(chunk);
+      }) as typeof res.end;
+      queue = createEventQueue();
+      queue.event({ task: { id: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } });
+      writeSseDirect(
+        queue,
+        { serialize: (event) => JSON.stringify(event), onError: () => '{}', heartbeatMs: 0 },
+        { outgoing: res, alreadySent: () => marker },
+      );
+    });
+    const response = await fetch(url);
+    expect(response.headers.get('content-length')).toBeNull();
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value);
+    expect(text).toContain('TASK_STATE_WORKING');
+    for (let index = 0; index < 3; index++) {
+      // Events made one after another in the same turn, each awaited as an executor awaits its writes.
+      await Promise.resolve();
+      queue?.event({
+        statusUpdate: { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } },
+      });
+    }
+    queue?.event({
+      statusUpdate: { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_COMPLETED' } },
+    });
+    queue?.end();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    expect(text.split('\n\n').length - 1).toBe(5);
+    // The first event alone, then the four of the second turn together, with the end.
+    expect(writes).toHaveLength(2);
+    expect(writes[1]?.split('\n\n').length).toBe(5);
   });
 
   it('ends with an event: error frame when the events fail after the start', async () => {

@@ -1,6 +1,6 @@
 import {
   A2AError,
-  createId,
+  createSortableId,
   isA2AError,
   isInterruptedState,
   isTerminalState,
@@ -182,7 +182,7 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   // The lease of a task about to be made, taken ahead; given up when no task is made after all.
   function leaseNewTask(): NewTaskLease | undefined {
     if (!coordinator) return undefined;
-    const taskId = createId();
+    const taskId = createSortableId();
     const claimed = coordinator.claimNew(taskId);
     // Awaited by sendNew, which reports a failure; given up otherwise.
     claimed.catch(() => undefined);
@@ -202,8 +202,9 @@ export function createTaskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     lease?: NewTaskLease,
   ): Promise<Subscription> {
     const release = takeSlot();
-    const taskId = lease?.taskId ?? createId();
-    const contextId = input.message.contextId || createId();
+    // Ids that sort by creation time: a durable store writes the newest tasks on the same index pages.
+    const taskId = lease?.taskId ?? createSortableId();
+    const contextId = input.message.contextId || createSortableId();
     if (coordinator) {
       try {
         await (lease?.claimed ?? coordinator.claimNew(taskId));
