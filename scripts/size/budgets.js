@@ -56,7 +56,8 @@ export const BUDGETS = [
     path: 'fixtures/echo-worker.ts',
     esbuild: forWorkers,
     limitKiB: 240,
-    limitGzipKiB: 76,
+    // 76 until sortable task ids and the direct SSE writer's joined writes (issue 48): 76.1 KiB.
+    limitGzipKiB: 77,
     goalKiB: 250,
   },
   {

@@ -62,6 +62,15 @@ const STORE_CHANGES: readonly StoreChange[] = [
     sqlite: '',
     how: 'quick, 3 alternating runs each',
   },
+  {
+    date: '2026-11-29',
+    change:
+      'Task and context ids that sort by creation time (`createSortableId`): the newest tasks share the last pages of each index keyed by task id',
+    postgres: 'W1 c=16 1,292–1,454 → 1,381–1,519 (within the noise)',
+    sqlite:
+      'W1 c=16 1,177–1,410 → 2,049–2,186; CPU per send 549–715 → 398–431 µs; pages written per send 22 → 11',
+    how: 'quick, 3 alternating runs each',
+  },
 ];
 
 /** The W7 changes table. */

@@ -26,10 +26,10 @@ export interface BenchResults {
   readonly plots: string;
 }
 
-/** The goals, as a fraction of the ceiling: issue 33's where it set one (W1 c=16, W2, W3), else issue 17's. */
+/** The goals, as a fraction of the ceiling: issue 48's where it set one (W1 c=16, W2, W3), else issue 17's. */
 const CEILING_GOALS: Readonly<Record<string, number>> = {
   'W1 c=1': 0.7,
-  'W1 c=16': 0.4,
+  'W1 c=16': 0.45,
   'W1 c=64': 0.5,
   W2: 0.4,
   W3: 0.6,
