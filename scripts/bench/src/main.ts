@@ -42,8 +42,8 @@ const { values } = parseArgs({
 const smoke = values.smoke === true;
 const settings = {
   rounds: Number(values.rounds ?? (smoke ? 1 : 4)),
-  warmupMs: smoke ? 200 : 1000,
-  durationMs: Number(values.duration ?? (smoke ? 0.4 : 3)) * 1000,
+  warmupMs: smoke ? 100 : 1000,
+  durationMs: Number(values.duration ?? (smoke ? 0.2 : 3)) * 1000,
   memoryTasks: Number(values.tasks ?? (smoke ? 400 : 100_000)),
   chainRuns: smoke ? 2 : 40,
   largeTasks: Number(values['large-tasks'] ?? (smoke ? 400 : 1_000_000)),
