@@ -8,8 +8,6 @@ export interface NodeResponseLike {
   setHeader(name: string, value: string): unknown;
   write(chunk: string): boolean;
   end(chunk?: string): unknown;
-  cork?(): void;
-  uncork?(): void;
   once(event: 'drain' | 'close', listener: () => void): unknown;
   off(event: 'drain' | 'close', listener: () => void): unknown;
 }
