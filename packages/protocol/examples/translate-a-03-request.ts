@@ -15,8 +15,8 @@ import {
   resolveMethod,
   type Task,
   translate,
-  v03,
 } from '../src/index.ts';
+import * as v03 from '../src/v03/index.ts';
 
 /** What a 0.3 client (for example the official SDK before 1.0) puts on the wire for `message/send`. */
 const fromA03Peer = {

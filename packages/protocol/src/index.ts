@@ -1,6 +1,6 @@
 /**
  * @baton/protocol: the A2A wire model. A2A 1.0 (ProtoJSON) schemas and types at the root, A2A 0.3 under
- * the `v03` namespace, translation between them under `translate`, plus the error table, the task state
+ * `@baton/protocol/v03` (its own entry, so a 1.0-only app never builds them), translation between them under `translate`, plus the error table, the task state
  * machine, JSON-RPC envelopes, version negotiation, ids and timestamps. Runtime-neutral.
  *
  * @example
@@ -232,7 +232,7 @@ export {
   type TaskStatusUpdateEvent,
   TaskStatusUpdateEventSchema,
 } from './v1/index.ts';
-export * as v03 from './v03/index.ts';
+
 export {
   A2A_EXTENSIONS_HEADER,
   A2A_MEDIA_TYPE,

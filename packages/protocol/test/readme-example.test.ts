@@ -6,12 +6,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
 const packageEntry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+const v03Entry = fileURLToPath(new URL('../src/v03/index.ts', import.meta.url));
 
 /** The README's first TypeScript block, importing this package's source instead of the published name. */
 function readmeExample(): string {
   const block = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
   if (!block) throw new Error('README.md has no ```ts block');
-  return block.replace("from '@baton/protocol'", `from ${JSON.stringify(packageEntry)}`);
+  return block
+    .replace("from '@baton/protocol'", `from ${JSON.stringify(packageEntry)}`)
+    .replace("from '@baton/protocol/v03'", `from ${JSON.stringify(v03Entry)}`);
 }
 
 describe('the README example', () => {

@@ -1,4 +1,5 @@
-import { type AgentCard, AgentCardSchema, isJsonObject, translate, v03 } from '@baton/protocol';
+import { type AgentCard, AgentCardSchema, isJsonObject, translate } from '@baton/protocol';
+import * as v03 from '@baton/protocol/v03';
 import { A2AClientError } from '../errors/client-error.ts';
 
 /** Which form a card arrived in: pure 1.0, pure 0.3, or a dual-version server's 0.3 card carrying 1.0 interfaces. */

@@ -7,8 +7,8 @@ import {
   StreamResponseSchema,
   sha256Hex,
   translate,
-  v03,
 } from '@baton/protocol';
+import * as v03 from '@baton/protocol/v03';
 import {
   createRemoteJWKSet,
   customFetch,

@@ -8,8 +8,8 @@ import {
   TaskPushNotificationConfigSchema,
   TaskSchema,
   translate,
-  v03,
 } from '@baton/protocol';
+import * as v03 from '@baton/protocol/v03';
 import type { OperationCodecs } from './operation-codec.ts';
 
 /** A JSON-RPC request before its envelope: method and params. */

@@ -8,8 +8,8 @@ import {
   TaskPushNotificationConfigSchema,
   TaskSchema,
   translate,
-  v03,
 } from '@baton/protocol';
+import * as v03 from '@baton/protocol/v03';
 import { decodeEmpty } from './json-rpc-codecs.ts';
 import type { OperationCodecs } from './operation-codec.ts';
 

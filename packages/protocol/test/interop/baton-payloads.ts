@@ -3,7 +3,8 @@
  * Baton's schemas (so each is in Baton's canonical output form): A2A 1.0 ProtoJSON, 0.3 JSON-RPC (types.ts) and
  * 0.3 REST (0.3 ProtoJSON). The loopback server in `sdk-clients-accept-baton-responses.test.ts` serves them.
  */
-import { AgentCardSchema, MessageSchema, StreamResponseSchema, TaskSchema, v03 } from '../../src/index.ts';
+import { AgentCardSchema, MessageSchema, StreamResponseSchema, TaskSchema } from '../../src/index.ts';
+import * as v03 from '../../src/v03/index.ts';
 import { ARTIFACT_ID, FILE_BYTES, FILE_URL, TIMESTAMP } from './sdk-server.ts';
 
 export const TASK_ID = 'baton-task-1';

@@ -15,8 +15,8 @@ import {
   SendMessageRequestSchema,
   SubscribeToTaskRequestSchema,
   TaskPushNotificationConfigSchema,
-  v03,
 } from '../../src/index.ts';
+import * as v03 from '../../src/v03/index.ts';
 import { type Binding, REST_BASE, RPC_PATH, type Version } from './schema-table.ts';
 import { FILE_BYTES, FILE_URL, WEBHOOK_URL } from './sdk-server.ts';
 

@@ -24,8 +24,8 @@ import {
   SubscribeToTaskRequestSchema,
   TaskPushNotificationConfigSchema,
   TaskSchema,
-  v03,
 } from '../../src/index.ts';
+import * as v03 from '../../src/v03/index.ts';
 import type { Exchange } from './capture-harness.ts';
 
 export type Version = '1.0' | '0.3';

@@ -23,8 +23,8 @@ import {
   SSE_MEDIA_TYPE,
   StreamResponseSchema,
   TaskSchema,
-  v03,
 } from '../../src/index.ts';
+import * as v03 from '../../src/v03/index.ts';
 import { cardV1, cardV03, TASK_ID, V1, V03, V03_REST } from './baton-payloads.ts';
 import { baseUrl, closeServer, listen, type SdkClients, sdkClients } from './capture-harness.ts';
 import { sdkSendRequest } from './drive-sdk-clients.ts';

@@ -10,8 +10,8 @@ import {
   JsonRpcSuccessResponseSchema,
   type StreamResponse,
   StreamResponseSchema,
-  v03,
 } from '../../src/index.ts';
+import * as v03 from '../../src/v03/index.ts';
 import { createRecorder, type Exchange, sdkClients } from './capture-harness.ts';
 import { type Driven, driveClient } from './drive-sdk-clients.ts';
 import {

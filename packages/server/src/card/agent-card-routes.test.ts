@@ -1,4 +1,5 @@
-import { AgentCardSchema, v03 } from '@baton/protocol';
+import { AgentCardSchema } from '@baton/protocol';
+import * as v03 from '@baton/protocol/v03';
 import { describe, expect, it } from 'vitest';
 import type { AgentCardInput, ServedSurface } from './agent-card-input.ts';
 import { createAgentCardRoutes } from './agent-card-routes.ts';

@@ -99,7 +99,7 @@ export function createJsonRpcApp(options: JsonRpcAppOptions): Hono {
     try {
       const user = await options.getUser?.(c);
       // The params are validated before the missing-id rule, as the official SDKs answer: -32602 names the field.
-      const prepared = prepareCall(resolved.method, version, params);
+      const prepared = await prepareCall(resolved.method, version, params);
       if (!hasId) return jsonRpcErrorResponse(null, notificationRefused(), version);
       const call = createCallContext({
         request,

@@ -29,7 +29,6 @@ import {
   type TaskPushNotificationConfig,
   TaskPushNotificationConfigSchema,
   translate,
-  v03,
 } from '@baton/protocol';
 import type * as z from 'zod/mini';
 import { translateParamsOrThrow } from '../binding/translate-params.ts';
@@ -55,35 +54,36 @@ export interface PreparedCall {
   run(handler: A2ARequestHandler, call: CallContext): Promise<CallOutcome>;
 }
 
-interface Operation {
-  prepare(version: ProtocolVersion, params: Params): PreparedCall;
-}
-
 type TenantRequest = { readonly tenant?: string | undefined };
 
-interface RequestReaders<Request> {
+interface Operation {
   /** Parses 1.0 params. */
-  readonly fromV1: (params: Params) => Request;
-  /** Parses 0.3 params and translates them to the 1.0 request; absent when 0.3 has no such method. */
-  readonly fromV03?: (params: Params) => Request;
+  readonly fromV1: (params: Params) => TenantRequest;
+  /** Binds a parsed 1.0 request to the caller's version. */
+  prepare(version: ProtocolVersion, request: TenantRequest): PreparedCall;
 }
 
-interface UnarySpec<Request, Result> extends RequestReaders<Request> {
+interface UnarySpec<Request, Result> {
+  readonly fromV1: (params: Params) => Request;
   readonly invoke: (handler: A2ARequestHandler, request: Request, call: CallContext) => Promise<Result>;
   readonly toV1?: (result: Result) => unknown;
   readonly toV03: (result: Result) => unknown;
 }
 
-interface StreamSpec<Request> extends RequestReaders<Request> {
+interface StreamSpec<Request> {
+  readonly fromV1: (params: Params) => Request;
   readonly invoke: (handler: A2ARequestHandler, request: Request, call: CallContext) => Promise<EventStream>;
 }
 
-function readRequest<Request>(spec: RequestReaders<Request>, version: ProtocolVersion, params: Params) {
-  if (version === '1.0') return spec.fromV1(params);
+let v03Readers: Promise<typeof import('./json-rpc-v03-readers.ts').V03_READERS> | undefined;
+
+/** Parses 0.3 params and translates them to the 1.0 request, loading the 0.3 readers with the first call. */
+async function readV03Request(method: A2AMethod, params: Params): Promise<TenantRequest> {
+  v03Readers ??= import('./json-rpc-v03-readers.ts').then((module) => module.V03_READERS);
+  const read = (await v03Readers)[method];
   // resolveMethod never maps a 0.3 name to an operation without a 0.3 form; this is a guard for the table.
-  if (!spec.fromV03) throw new Error('operation has no 0.3 form');
-  const fromV03 = spec.fromV03;
-  return translateParamsOrThrow(() => fromV03(params));
+  if (!read) throw new Error('operation has no 0.3 form');
+  return translateParamsOrThrow(() => read(params) as TenantRequest);
 }
 
 function tenantOf(request: TenantRequest): string | undefined {
@@ -93,8 +93,9 @@ function tenantOf(request: TenantRequest): string | undefined {
 function unary<Request extends TenantRequest, Result>(spec: UnarySpec<Request, Result>): Operation {
   const toV1 = spec.toV1 ?? ((result: Result) => result);
   return {
-    prepare(version, params) {
-      const request = readRequest(spec, version, params);
+    fromV1: spec.fromV1,
+    prepare(version, parsed) {
+      const request = parsed as Request;
       const write = version === '1.0' ? toV1 : spec.toV03;
       return {
         tenant: tenantOf(request),
@@ -109,8 +110,9 @@ function unary<Request extends TenantRequest, Result>(spec: UnarySpec<Request, R
 
 function streaming<Request extends TenantRequest>(spec: StreamSpec<Request>): Operation {
   return {
-    prepare(version, params) {
-      const request = readRequest(spec, version, params);
+    fromV1: spec.fromV1,
+    prepare(version, parsed) {
+      const request = parsed as Request;
       const toWire = version === '1.0' ? (event: StreamResponse) => event : streamEventToV03;
       return {
         tenant: tenantOf(request),
@@ -134,32 +136,20 @@ function parser<Schema extends z.ZodMiniType>(schema: Schema): (params: Params) 
   return (params) => parseOrThrow(schema, params);
 }
 
-/** Parses 0.3 params with `schema`, then translates them to 1.0. */
-function fromV03<Schema extends z.ZodMiniType, Request>(
-  schema: Schema,
-  toV1: (params: z.output<Schema>) => Request,
-): (params: Params) => Request {
-  return (params) => toV1(parseOrThrow(schema, params));
-}
-
-const sendMessageReaders = {
-  fromV1: parser(SendMessageRequestSchema),
-  fromV03: fromV03(v03.MessageSendParamsSchema, translate.sendMessageRequestFromV03),
-};
+const readSendMessage = parser(SendMessageRequestSchema);
 
 const OPERATIONS: Readonly<Record<A2AMethod, Operation>> = {
   SendMessage: unary<SendMessageRequest, SendMessageResponse>({
-    ...sendMessageReaders,
+    fromV1: readSendMessage,
     invoke: (handler, request, call) => handler.sendMessage(request, call),
     toV03: (result) => translate.sendMessageResponseToV03(result),
   }),
   SendStreamingMessage: streaming<SendMessageRequest>({
-    ...sendMessageReaders,
+    fromV1: readSendMessage,
     invoke: (handler, request, call) => handler.sendStreamingMessage(request, call),
   }),
   GetTask: unary<GetTaskRequest, Task>({
     fromV1: parser(GetTaskRequestSchema),
-    fromV03: fromV03(v03.TaskQueryParamsSchema, translate.getTaskRequestFromV03),
     invoke: (handler, request, call) => handler.getTask(request, call),
     toV03: (task) => translate.taskToV03(task),
   }),
@@ -172,27 +162,20 @@ const OPERATIONS: Readonly<Record<A2AMethod, Operation>> = {
   }),
   CancelTask: unary<CancelTaskRequest, Task>({
     fromV1: parser(CancelTaskRequestSchema),
-    fromV03: fromV03(v03.TaskIdParamsSchema, translate.cancelTaskRequestFromV03),
     invoke: (handler, request, call) => handler.cancelTask(request, call),
     toV03: (task) => translate.taskToV03(task),
   }),
   SubscribeToTask: streaming<SubscribeToTaskRequest>({
     fromV1: parser(SubscribeToTaskRequestSchema),
-    fromV03: fromV03(v03.TaskIdParamsSchema, translate.subscribeToTaskRequestFromV03),
     invoke: (handler, request, call) => handler.subscribeToTask(request, call),
   }),
   CreateTaskPushNotificationConfig: unary<TaskPushNotificationConfig, TaskPushNotificationConfig>({
     fromV1: parser(TaskPushNotificationConfigSchema),
-    fromV03: fromV03(v03.TaskPushNotificationConfigSchema, translate.taskPushNotificationConfigFromV03),
     invoke: (handler, request, call) => handler.createTaskPushNotificationConfig(request, call),
     toV03: (config) => translate.taskPushNotificationConfigToV03(config),
   }),
   GetTaskPushNotificationConfig: unary<GetTaskPushNotificationConfigRequest, TaskPushNotificationConfig>({
     fromV1: parser(GetTaskPushNotificationConfigRequestSchema),
-    fromV03: fromV03(
-      v03.GetTaskPushNotificationConfigParamsSchema,
-      translate.getTaskPushNotificationConfigRequestFromV03,
-    ),
     invoke: (handler, request, call) => handler.getTaskPushNotificationConfig(request, call),
     toV03: (config) => translate.taskPushNotificationConfigToV03(config),
   }),
@@ -201,19 +184,11 @@ const OPERATIONS: Readonly<Record<A2AMethod, Operation>> = {
     ListTaskPushNotificationConfigsResponse
   >({
     fromV1: parser(ListTaskPushNotificationConfigsRequestSchema),
-    fromV03: fromV03(
-      v03.ListTaskPushNotificationConfigParamsSchema,
-      translate.listTaskPushNotificationConfigsRequestFromV03,
-    ),
     invoke: (handler, request, call) => handler.listTaskPushNotificationConfigs(request, call),
     toV03: (response) => translate.listTaskPushNotificationConfigsResponseToV03(response),
   }),
   DeleteTaskPushNotificationConfig: unary<DeleteTaskPushNotificationConfigRequest, void>({
     fromV1: parser(DeleteTaskPushNotificationConfigRequestSchema),
-    fromV03: fromV03(
-      v03.DeleteTaskPushNotificationConfigParamsSchema,
-      translate.deleteTaskPushNotificationConfigRequestFromV03,
-    ),
     invoke: (handler, request, call) => handler.deleteTaskPushNotificationConfig(request, call),
     // 1.0 answers google.protobuf.Empty, whose ProtoJSON is `{}`; 0.3 (types.ts) answers `null`.
     toV1: () => ({}),
@@ -221,8 +196,6 @@ const OPERATIONS: Readonly<Record<A2AMethod, Operation>> = {
   }),
   GetExtendedAgentCard: unary<GetExtendedAgentCardRequest, AgentCard>({
     fromV1: parser(GetExtendedAgentCardRequestSchema),
-    // 0.3 `agent/getAuthenticatedExtendedCard` takes no params; whatever is sent is ignored.
-    fromV03: () => ({}),
     invoke: (handler, request, call) => handler.getExtendedAgentCard(request, call),
     toV03: (card) => translate.agentCardToV03(card),
   }),
@@ -231,7 +204,21 @@ const OPERATIONS: Readonly<Record<A2AMethod, Operation>> = {
 /**
  * Parses the params of `method` in `version`'s shapes (0.3 params translated to the 1.0 request), throwing a
  * -32602 InvalidParams that names the field. The method must exist in that version (see `resolveMethod`).
+ * A 1.0 call is prepared at once; a 0.3 call answers a promise, since the 0.3 schemas load with the first one.
  */
-export function prepareCall(method: A2AMethod, version: ProtocolVersion, params: Params): PreparedCall {
-  return OPERATIONS[method].prepare(version, params);
+export function prepareCall(method: A2AMethod, version: '1.0', params: Params): PreparedCall;
+/** A call of either version: a 0.3 call answers a promise (its schemas load with the first 0.3 call). */
+export function prepareCall(
+  method: A2AMethod,
+  version: ProtocolVersion,
+  params: Params,
+): PreparedCall | Promise<PreparedCall>;
+export function prepareCall(
+  method: A2AMethod,
+  version: ProtocolVersion,
+  params: Params,
+): PreparedCall | Promise<PreparedCall> {
+  const operation = OPERATIONS[method];
+  if (version === '1.0') return operation.prepare(version, operation.fromV1(params));
+  return readV03Request(method, params).then((request) => operation.prepare(version, request));
 }

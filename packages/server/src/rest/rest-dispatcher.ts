@@ -11,6 +11,7 @@ import { waitUntilOf } from '../binding/wait-until-of.ts';
 import type { A2ARequestHandler } from '../handler/request-handler.ts';
 import { directSseTarget } from '../sse/direct-sse-target.ts';
 import type { CallUser } from '../vocabulary/call-context.ts';
+import { lazyV03Operations } from './lazy-v03-operations.ts';
 import { createRouteMatcher, type RouteMatch, type RouteMatcher } from './match-route.ts';
 import { type JsonBody, readJsonBody } from './read-json-body.ts';
 import { responseMediaType } from './response-media-type.ts';
@@ -27,7 +28,6 @@ import type { RestOperations } from './rest-operation.ts';
 import { V1_ROUTES, V03_ROUTES } from './rest-routes.ts';
 import { restStreamResponse } from './rest-stream-response.ts';
 import { V1_OPERATIONS } from './v1-operations.ts';
-import { V03_OPERATIONS } from './v03-operations.ts';
 
 /** What the dispatcher needs: {@link RestAppOptions} with the defaults filled in. */
 export interface RestDispatcherOptions {
@@ -51,7 +51,7 @@ interface VersionBinding {
 
 const BINDINGS: Readonly<Record<ProtocolVersion, VersionBinding>> = {
   '1.0': { match: createRouteMatcher(V1_ROUTES, { tenantPrefix: true }), operations: V1_OPERATIONS },
-  '0.3': { match: createRouteMatcher(V03_ROUTES, { tenantPrefix: false }), operations: V03_OPERATIONS },
+  '0.3': { match: createRouteMatcher(V03_ROUTES, { tenantPrefix: false }), operations: lazyV03Operations() },
 };
 
 const NOT_FOUND: RouteMatch = { kind: 'not-found' };

@@ -3,8 +3,8 @@ import {
   ListTaskPushNotificationConfigsRequestSchema,
   parseOrThrow,
   translate,
-  v03,
 } from '@baton/protocol';
+import * as v03 from '@baton/protocol/v03';
 import * as z from 'zod/mini';
 import { translateParamsOrThrow } from '../binding/index.ts';
 import { readQueryFields } from './query-fields.ts';

@@ -1,6 +1,7 @@
 import type { ListTaskPushNotificationConfigsResponse } from '../../v1/push-config.ts';
 import type * as v03 from '../../v03/index.ts';
-import * as rest from '../../v03/rest/index.ts';
+import type * as rest from '../../v03/rest/index.ts';
+import { parsePushConfigName, pushConfigName } from '../../v03/rest/push-config-name.ts';
 import { cloneJson, optional } from '../copy.ts';
 import { at, lossTo03, type TranslateOptions } from '../loss.ts';
 import * as jsonRpc from '../push-configs.ts';
@@ -18,7 +19,7 @@ export function taskPushNotificationConfigToJsonRpc(
   config: rest.TaskPushNotificationConfig,
   options: TranslateOptions = {},
 ): v03.TaskPushNotificationConfig {
-  const named = rest.parsePushConfigName(config.name);
+  const named = parsePushConfigName(config.name);
   const webhook = cloneJson(config.pushNotificationConfig);
   const nameId = named?.configId === '' ? undefined : named?.configId;
   if (nameId !== undefined && webhook.id !== undefined && webhook.id !== nameId) {
@@ -45,7 +46,7 @@ export function taskPushNotificationConfigFromJsonRpc(
   }
   const webhook = cloneJson(config.pushNotificationConfig);
   return {
-    name: rest.pushConfigName(config.taskId || UNKNOWN_TASK_ID, webhook.id ?? ''),
+    name: pushConfigName(config.taskId || UNKNOWN_TASK_ID, webhook.id ?? ''),
     pushNotificationConfig: webhook,
   };
 }

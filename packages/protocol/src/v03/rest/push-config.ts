@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { isJsonObject } from '../../wire/is-json-object.ts';
 import { preprocess } from '../../wire/preprocess.ts';
 import { protoObject } from '../../wire/proto-json.ts';
+import { PUSH_CONFIG_NAME } from './push-config-name.ts';
+
+export { parsePushConfigName, pushConfigName } from './push-config-name.ts';
 
 /** How the agent authenticates to the webhook, in 0.3 ProtoJSON; an empty `schemes` list reads as `[]`. */
 export const AuthenticationInfoSchema = protoObject({
@@ -20,19 +23,6 @@ export const PushNotificationConfigSchema = protoObject({
 });
 /** A 0.3 REST webhook. */
 export type PushNotificationConfig = z.infer<typeof PushNotificationConfigSchema>;
-
-const PUSH_CONFIG_NAME = /^tasks\/([^/]+)\/pushNotificationConfigs\/([^/]*)$/;
-
-/** Builds the resource name `tasks/{taskId}/pushNotificationConfigs/{configId}` of a 0.3 REST push config. */
-export function pushConfigName(taskId: string, configId: string): string {
-  return `tasks/${taskId}/pushNotificationConfigs/${configId}`;
-}
-
-/** Splits a 0.3 push config resource name into its task and config ids; `undefined` if it has another form. */
-export function parsePushConfigName(name: string): { taskId: string; configId: string } | undefined {
-  const match = PUSH_CONFIG_NAME.exec(name);
-  return match?.[1] === undefined ? undefined : { taskId: match[1], configId: match[2] ?? '' };
-}
 
 /** The resource name of a 0.3 REST push config, `tasks/{taskId}/pushNotificationConfigs/{configId}`. */
 export const PushConfigNameSchema = z
