@@ -1,4 +1,4 @@
-import { CHAIN_SKILLS, SECTION_SKILLS } from '@baton/chain';
+import { CHAIN_MEDIA_TYPES, CHAIN_SKILLS, SECTION_SKILLS } from '@baton/chain';
 import type { AgentCardInput } from '@baton/server';
 
 /**
@@ -20,13 +20,13 @@ export const DOC_AGENT_CARD: AgentCardInput = {
       description:
         'Streams the `document` artifact as markdown text, one section after another; its last chunk carries ' +
         'the whole document as a JSON DataPart.',
-      tags: ['document', 'writing', 'markdown', 'streaming', 'baton-chain'],
+      tags: ['document', 'writing', 'markdown', 'streaming', 'explain', 'article', 'guide', 'baton-chain'],
       examples: [
         '{"title":"Tea: a short history","topic":"tea","sections":[{"heading":"Origins","points":["China"]}]}',
         'Write it for beginners, in a friendly tone (with the outline as a DataPart)',
       ],
-      inputModes: ['application/json', 'text/plain'],
-      outputModes: ['text/plain', 'application/json'],
+      inputModes: ['application/json', 'text/plain', CHAIN_MEDIA_TYPES.outline],
+      outputModes: ['text/plain', 'application/json', CHAIN_MEDIA_TYPES.document],
     },
     {
       id: SECTION_SKILLS.section,

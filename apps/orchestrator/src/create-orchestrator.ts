@@ -16,12 +16,14 @@ import type { RunEngine } from './engine/run-engine.ts';
 import { createAgentsRoutes } from './http/create-agents-routes.ts';
 import { createCatalogRoute } from './http/create-catalog-route.ts';
 import { createChainsRoutes } from './http/create-chains-routes.ts';
+import { createPlansRoutes } from './http/create-plans-routes.ts';
 import { createRunsRoutes } from './http/create-runs-routes.ts';
 import { jsonError, storeUnavailable } from './http/json-errors.ts';
 import { callerOf, type OrchestratorAuth, requireCaller } from './http/orchestrator-auth.ts';
 import { createJsonWriteGuard, createRequestGuard, type RequestGuardOptions } from './http/request-guard.ts';
 import { idempotencyKeys } from './idempotency/idempotency-middleware.ts';
 import { createInMemoryIdempotencyRecords } from './idempotency/idempotency-records.ts';
+import { createPlanner } from './plans/planner.ts';
 import { logRunEvent } from './run/log-run-event.ts';
 import { createRunFeed } from './run/run-feed.ts';
 import { createRunHost, type RunHost } from './run/run-host.ts';
@@ -210,6 +212,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
       '/runs/*',
       '/chains',
       '/chains/*',
+      '/plans',
       '/agents',
       AI_CATALOG_PATH,
       '/console/settings',
@@ -217,7 +220,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
       app.use(path, requireCaller(options.auth));
     }
   }
-  for (const path of ['/runs', '/runs/*', '/chains', '/chains/*'])
+  for (const path of ['/runs', '/runs/*', '/chains', '/chains/*', '/plans'])
     app.use(path, createJsonWriteGuard(options.guard));
   // Idempotency-Key on every write (docs/orchestrator.md): after the guards, so the body is bounded and the caller known.
   const keys = idempotencyKeys(records.idempotency ?? createInMemoryIdempotencyRecords(), {
@@ -236,8 +239,10 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   ]) {
     app.use(path, (c, next) => (c.req.method === 'POST' ? keys(c, next) : next()));
   }
-  app.route('/', createRunsRoutes({ runs, chains: registry }));
+  const planner = createPlanner({ directory, registry });
+  app.route('/', createRunsRoutes({ runs, chains: registry, planner }));
   app.route('/', createChainsRoutes(registry));
+  app.route('/', createPlansRoutes(planner));
   app.route('/', createAgentsRoutes(directory));
   app.route(
     '/',

@@ -1,4 +1,4 @@
-import { CHAIN_SKILLS } from '@baton/chain';
+import { CHAIN_MEDIA_TYPES, CHAIN_SKILLS } from '@baton/chain';
 import type { AgentCardInput } from '@baton/server';
 
 /** The outline agent's card: one skill, found by the orchestrator through `CHAIN_SKILLS.outline`. */
@@ -17,14 +17,14 @@ export const OUTLINE_AGENT_CARD: AgentCardInput = {
       description:
         'Plans a document about a topic; the `outline` artifact carries the outline as a JSON DataPart. ' +
         'Asks for the topic when none is given.',
-      tags: ['outline', 'writing', 'planning', 'baton-chain'],
+      tags: ['outline', 'writing', 'planning', 'structure', 'topic', 'baton-chain'],
       examples: [
         'The history of tea',
         'How solar panels work, for high-school students',
         'Onboarding guide for new backend engineers',
       ],
       inputModes: ['text/plain', 'application/json'],
-      outputModes: ['application/json', 'text/plain'],
+      outputModes: ['application/json', 'text/plain', CHAIN_MEDIA_TYPES.outline],
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { CHAIN_SKILLS, SECTION_SKILLS } from '@baton/chain';
+import { CHAIN_MEDIA_TYPES, CHAIN_SKILLS, SECTION_SKILLS } from '@baton/chain';
 import type { AgentCardInput } from '@baton/server';
 
 /** The summary agent's card: the summary skill (`CHAIN_SKILLS.summary`) and the reviewer (`SECTION_SKILLS.review`). */
@@ -16,14 +16,22 @@ export const SUMMARY_AGENT_CARD: AgentCardInput = {
       name: 'Summarize a document',
       description:
         'The `summary` artifact carries the summary as text and, as a JSON DataPart, with its key points and ' +
-        'word counts. Works on any text, not only documents from the chain.',
-      tags: ['summary', 'summarization', 'key-points', 'baton-chain'],
+        'word counts. Works on any text, not only documents from the chain. Follows a request sent as text: an ' +
+        'audience ("for beginners"), a length; asked to merge several summaries, writes one brief with a ' +
+        'paragraph for each.',
+      tags: ['summary', 'summarization', 'key-points', 'brief', 'merge', 'baton-chain'],
       examples: [
         '# Tea: a short history\n\n## Origins\n\nTea was first drunk in China…',
         'Paste an article, a report or meeting notes to get its summary.',
       ],
-      inputModes: ['application/json', 'text/plain', 'text/markdown'],
-      outputModes: ['text/plain', 'application/json'],
+      inputModes: [
+        'application/json',
+        'text/plain',
+        'text/markdown',
+        CHAIN_MEDIA_TYPES.document,
+        CHAIN_MEDIA_TYPES.summary,
+      ],
+      outputModes: ['text/plain', 'application/json', CHAIN_MEDIA_TYPES.summary],
     },
     {
       id: SECTION_SKILLS.review,

@@ -19,6 +19,7 @@ export * from './generators/instruction.ts';
 export * from './generators/markdown-sentences.ts';
 export * from './generators/offline-document-generator.ts';
 export * from './generators/offline-outline-generator.ts';
+export { STOP_WORDS } from './generators/stop-words.ts';
 export { loadKnowledgeSource } from './knowledge/knowledge-source.ts';
 export type { KnowledgeSource } from './knowledge/topic-knowledge.ts';
 export * from './run-chain-agent.ts';

@@ -39,6 +39,8 @@ export interface ChainRegistry extends ChainCatalog {
   register(
     definition: unknown,
   ): Promise<{ readonly chain: ChainDefinition; readonly version: number; readonly created: boolean }>;
+  /** Checks a definition as `register` does, without keeping it; rejects with a {@link ChainRefusedError}. */
+  validate(definition: unknown): Promise<ChainDefinition>;
   /** Retires a chain: no new runs (those under way, and their versions, stay); `false` when there is none. */
   retire(name: string): Promise<boolean>;
   /** Resolves once the chains read from files are registered (every other call waits for it first). */
@@ -184,6 +186,10 @@ export function createChainRegistry(options: ChainRegistryOptions = {}): ChainRe
       const chain = await validate(input);
       const { version, created } = await keep(chain);
       return { chain, version, created };
+    },
+    async validate(input) {
+      await ready();
+      return validate(input);
     },
     async retire(name) {
       await ready();

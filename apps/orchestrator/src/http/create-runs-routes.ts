@@ -5,27 +5,49 @@ import type { Context as HonoContext } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
+import type { ChainDefinition } from '../chains/chain-definition.ts';
 import { DeadlineMsSchema } from '../chains/chain-nodes.ts';
-import type { ChainRegistry } from '../chains/chain-registry.ts';
+import { ChainRefusedError, type ChainRegistry } from '../chains/chain-registry.ts';
 import { derivedRunId } from '../idempotency/derived-run-id.ts';
+import type { Planner } from '../plans/planner.ts';
 import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
+import type { PlanView } from '../run/run-types.ts';
 import { isFinalEventType, type RunEvent } from '../run/run-types.ts';
+import { GoalSchema, planRefused } from './create-plans-routes.ts';
 import { jsonError, readJsonBody, storeUnavailable } from './json-errors.ts';
 import { callerOf } from './orchestrator-auth.ts';
 
-/** The body of `POST /runs`. */
-export const StartRunBodySchema = z.object({
-  /** The chain definition to run, by name; default `default`. */
-  chain: z.string().min(1).max(40).optional(),
-  /** The version of the chain to run; default its newest. */
-  chainVersion: z.number().int().min(1).optional(),
-  /** Cancel the run (and its tasks) if it has not ended this long after it started; default the chain's `deadlineMs`. */
-  deadlineMs: DeadlineMsSchema.optional(),
-  topic: z.string().max(2_000),
-  options: OutlineOptionsSchema.optional(),
-  wait: z.boolean().optional(),
-});
+/** The body of `POST /runs`: a `topic` (and a chain by name), or a `goal` whose chain is planned. */
+export const StartRunBodySchema = z
+  .object({
+    /** The chain definition to run, by name; default `default`. */
+    chain: z.string().min(1).max(40).optional(),
+    /** The version of the chain to run; default its newest. */
+    chainVersion: z.number().int().min(1).optional(),
+    /** Cancel the run (and its tasks) if it has not ended this long after it started; default the chain's `deadlineMs`. */
+    deadlineMs: DeadlineMsSchema.optional(),
+    /** What the run is about; with a `goal`, default the topic the plan reads from it. */
+    topic: z.string().max(2_000).optional(),
+    /** What the caller wants done: the chain is planned from the agents' skills (see `POST /plans`). */
+    goal: GoalSchema.optional(),
+    options: OutlineOptionsSchema.optional(),
+    wait: z.boolean().optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.goal === undefined && body.topic === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['topic'],
+        message: 'Required: a topic, or a goal to plan a chain for',
+      });
+    if (body.goal !== undefined && (body.chain !== undefined || body.chainVersion !== undefined))
+      context.addIssue({
+        code: 'custom',
+        path: ['goal'],
+        message: 'A goal plans its own chain: give a goal or a chain, not both',
+      });
+  });
 /** The body of `POST /runs`. */
 export type StartRunBody = z.infer<typeof StartRunBodySchema>;
 
@@ -89,6 +111,15 @@ export interface RunsRoutesDeps {
   readonly runs: RunService;
   /** The chains runs may name, with their versions. */
   readonly chains: ChainRegistry;
+  /** Plans the chain of a run started from a goal. */
+  readonly planner?: Planner | undefined;
+}
+
+/** The chain a new run runs, and for a planned one, how it was planned and the topic it read from the goal. */
+interface ChosenChain {
+  readonly chosen: { readonly chain: ChainDefinition; readonly version: number };
+  readonly plan?: PlanView;
+  readonly topic?: string;
 }
 
 /** Answers a refused request with its status and code (and `Retry-After` when it says when to try again). */
@@ -120,10 +151,11 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
   const notFound = (c: HonoContext, runId: string) =>
     jsonError(c, 404, 'RUN_NOT_FOUND', `No run with id ${runId}`);
 
-  app.post('/runs', async (c) => {
-    const body = await readJsonBody(c, StartRunBodySchema);
-    if ('response' in body) return body.response;
-    const { wait, ...input } = body.value;
+  /** A chain chosen by name (default `default`), at its newest version or the one asked for. */
+  const namedChain = async (
+    c: HonoContext,
+    input: { readonly chain?: string | undefined; readonly chainVersion?: number | undefined },
+  ): Promise<Response | ChosenChain> => {
     const name = input.chain ?? 'default';
     let found: Awaited<ReturnType<ChainRegistry['entry']>>;
     let chosen: Awaited<ReturnType<ChainRegistry['get']>>;
@@ -160,6 +192,39 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         'UNKNOWN_VERSION',
         `Chain "${name}" has versions 1 to ${found.version}, not ${input.chainVersion}`,
       );
+    return { chosen };
+  };
+
+  /** A chain planned for a goal and registered (the same plan again is the same version), or why there is none. */
+  const plannedChain = async (c: HonoContext, goal: string): Promise<Response | ChosenChain> => {
+    if (deps.planner === undefined)
+      return jsonError(
+        c,
+        400,
+        'PLANNING_UNAVAILABLE',
+        'This orchestrator plans no chains: name a chain instead',
+      );
+    try {
+      const outcome = await deps.planner.plan(goal);
+      const refusal = planRefused(c, outcome);
+      if (refusal !== undefined || outcome.kind !== 'plan') return refusal as Response;
+      const { chain, version } = await deps.chains.register(outcome.chain);
+      const plan: PlanView = { goal, planner: outcome.planner, rationale: outcome.rationale };
+      return { chosen: { chain, version }, plan, topic: outcome.topic };
+    } catch (error) {
+      // Checked when planned; a registration refused after that (a sub-chain retired meanwhile) is the plan's.
+      if (error instanceof ChainRefusedError) return jsonError(c, 422, 'INVALID_PLAN', error.message);
+      return storeUnavailable(c);
+    }
+  };
+
+  app.post('/runs', async (c) => {
+    const body = await readJsonBody(c, StartRunBodySchema);
+    if ('response' in body) return body.response;
+    const { wait, ...input } = body.value;
+    const picked = input.goal === undefined ? await namedChain(c, input) : await plannedChain(c, input.goal);
+    if (picked instanceof Response) return picked;
+    const { chosen, plan, topic } = picked;
     // A caller's `traceparent` makes the run's trace a part of the caller's.
     const carrier: Record<string, string> = {};
     propagation.inject(propagation.extract(context.active(), c.req.raw.headers, HEADERS_GETTER), carrier);
@@ -179,8 +244,9 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         chain: chosen.chain,
         chainVersion: chosen.version,
         ...(input.deadlineMs === undefined ? {} : { deadlineMs: input.deadlineMs }),
-        topic: input.topic,
+        topic: input.topic ?? topic ?? '',
         ...(input.options === undefined ? {} : { options: input.options }),
+        ...(plan === undefined ? {} : { plan }),
         ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
         ...(callerOf(c)?.id === undefined ? {} : { caller: callerOf(c)?.id }),
       });

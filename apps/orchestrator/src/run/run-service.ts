@@ -12,6 +12,7 @@ import type { RunRecords, StoredRun } from './run-records.ts';
 import {
   isFinalEventType,
   isFinishedStatus,
+  type PlanView,
   type RefinementView,
   type RunEvent,
   type RunEventBody,
@@ -50,6 +51,8 @@ export interface StartRun {
   readonly traceparent?: string | undefined;
   /** Who starts it (the authenticated caller's id), for the per-caller limit. */
   readonly caller?: string | undefined;
+  /** How the chain was planned, for a run started from a goal. */
+  readonly plan?: PlanView | undefined;
 }
 
 /**

@@ -161,6 +161,15 @@ export interface OpenQuestion {
   readonly text: string;
 }
 
+/** How a run's chain was planned from its goal (`POST /runs {goal}`). */
+export interface PlanView {
+  readonly goal: string;
+  /** `offline` (matched against the agents' skills) or `model`. */
+  readonly planner: 'offline' | 'model';
+  /** Why the chain is what it is, sentence by sentence. */
+  readonly rationale: readonly string[];
+}
+
 /** A run as the API shows it. */
 export interface RunView {
   readonly runId: string;
@@ -203,6 +212,8 @@ export interface RunView {
   readonly deadline?: string;
   /** The refinements asked for, oldest first; absent until the first. */
   refinements?: RefinementView[];
+  /** For a run started from a goal: the goal, who planned its chain and why (the chain is `chain`, `chainVersion`). */
+  readonly plan?: PlanView;
   /**
    * Each completed step's artifact, by step id (the default chain's: `outline`, `document`, `summary`); after a
    * refinement, its newest version (every version is in the step's `versions`).

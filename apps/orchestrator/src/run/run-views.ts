@@ -2,7 +2,7 @@ import type { OutlineOptions } from '@baton/chain';
 import { createSortableId } from '@baton/protocol';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
 import { planRefinement, type RefineRequest } from './plan-refinement.ts';
-import type { RefinementView, RunEventBody, RunView, StepView } from './run-types.ts';
+import type { PlanView, RefinementView, RunEventBody, RunView, StepView } from './run-types.ts';
 
 /** A new run's view, before it is announced: every step not yet run. */
 export function newRunView(
@@ -17,6 +17,8 @@ export function newRunView(
     readonly chainVersion?: number | undefined;
     /** Overrides the chain's `deadlineMs`. */
     readonly deadlineMs?: number | undefined;
+    /** How the chain was planned, for a run started from a goal. */
+    readonly plan?: PlanView | undefined;
   },
 ): RunView {
   const deadlineMs = input.deadlineMs ?? chain.deadlineMs;
@@ -29,6 +31,7 @@ export function newRunView(
     contextId: input.contextId ?? createSortableId(),
     topic: input.topic,
     ...(input.options === undefined ? {} : { options: input.options }),
+    ...(input.plan === undefined ? {} : { plan: input.plan }),
     status: 'running',
     createdAt: new Date(now).toISOString(),
     steps: chain.steps.map(

@@ -20,3 +20,14 @@ export const CHAIN_ARTIFACTS = {
   document: 'document',
   summary: 'summary',
 } as const satisfies Record<ChainStep, string>;
+
+/**
+ * The media type of each step's artifact data, which the skills list in their `inputModes` and `outputModes`
+ * beside the generic `application/json`: what a planner reads to tell which skill's output another skill takes
+ * (a vendor type per contract, RFC 6838's `vnd.` tree with the `+json` suffix).
+ */
+export const CHAIN_MEDIA_TYPES = {
+  outline: 'application/vnd.baton.outline+json',
+  document: 'application/vnd.baton.document+json',
+  summary: 'application/vnd.baton.summary+json',
+} as const satisfies Record<ChainStep, string>;

@@ -1,0 +1,131 @@
+/**
+ * Planned chains over the API, with the three real agents offline: `POST /plans` answers a chain `POST /chains`
+ * takes as it is, `POST /runs {goal}` plans, runs and keeps the plan in the run's view, and a goal no skill matches
+ * is refused naming the closest skills.
+ */
+import {
+  createExtractiveSummaryGenerator,
+  createOfflineDocumentGenerator,
+  createOfflineOutlineGenerator,
+  SummarySchema,
+} from '@baton/chain';
+import { createDocAgent } from '@baton/doc-agent';
+import { createOutlineAgent } from '@baton/outline-agent';
+import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
+import { createSummaryAgent } from '@baton/summary-agent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrchestrator } from '../src/create-orchestrator.ts';
+import type { RunView } from '../src/run/run-types.ts';
+import { postJson } from './probe-agent.ts';
+
+const GLACIERS =
+  'Explain how glaciers shape valleys, once for beginners and once for experts, and merge both into one brief';
+const quiet = { error: () => undefined, warn: () => undefined };
+const servers: RunningA2AServer[] = [];
+let app: ReturnType<typeof createOrchestrator>;
+
+beforeAll(async () => {
+  servers.push(
+    await startA2AServer(createOutlineAgent({ generator: createOfflineOutlineGenerator() })),
+    await startA2AServer(createDocAgent({ generator: createOfflineDocumentGenerator() })),
+    await startA2AServer(createSummaryAgent({ generator: createExtractiveSummaryGenerator() })),
+  );
+  app = createOrchestrator({ agents: servers.map((server) => server.url), logger: quiet, console: false });
+}, 30_000);
+afterAll(async () => {
+  await app.close();
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+interface PlanAnswer {
+  chain: { name: string; steps: { id: string; skill: string; dependsOn?: string[] }[]; result: string };
+  topic: string;
+  rationale: string[];
+  planner: string;
+}
+
+describe('planned chains', () => {
+  it('plans the glaciers goal with the outline, document and summary skills, and POST /chains takes it as it is', async () => {
+    const planned = await postJson<PlanAnswer>(app, '/plans', { goal: GLACIERS });
+    expect(planned.status).toBe(200);
+    const { chain } = planned.body;
+    expect(new Set(chain.steps.map((step) => step.skill))).toEqual(
+      new Set(['baton.outline', 'baton.document', 'baton.summary']),
+    );
+    expect(chain.steps.map((step) => step.id)).toEqual([
+      'outline',
+      'document',
+      'for-beginners',
+      'for-experts',
+      'brief',
+    ]);
+    expect(planned.body).toMatchObject({ topic: 'how glaciers shape valleys', planner: 'offline' });
+    expect(planned.body.rationale.length).toBeGreaterThan(2);
+    const registered = await postJson<{ name: string; created: boolean }>(app, '/chains', chain);
+    expect(registered).toMatchObject({ status: 201, body: { name: chain.name, created: true } });
+  });
+
+  it('runs a goal alone to completion, keeping the plan in the run, and the same goal again on the same chain', async () => {
+    const run = await postJson<RunView>(app, '/runs', { goal: GLACIERS, wait: true });
+    expect(run.status).toBe(200);
+    expect(run.body.status).toBe('completed');
+    expect(run.body.topic).toBe('how glaciers shape valleys');
+    expect(run.body.plan).toMatchObject({ goal: GLACIERS, planner: 'offline' });
+    expect(run.body.chain).toMatch(/^plan-/);
+    const brief = SummarySchema.parse(run.body.result);
+    // The merged brief has a part for each audience.
+    expect(brief.summary).toMatch(/beginners/i);
+    expect(brief.summary).toMatch(/experts/i);
+    const again = await postJson<RunView>(app, '/runs', { goal: GLACIERS });
+    expect(again.status).toBe(202);
+    const view = (await (await app.request(`/runs/${again.body.runId}`)).json()) as RunView;
+    expect({ chain: view.chain, version: view.chainVersion }).toEqual({
+      chain: run.body.chain,
+      version: run.body.chainVersion,
+    });
+  }, 60_000);
+
+  it('refuses a goal no skill matches, naming the closest skills, and runs nothing', async () => {
+    const before = ((await (await app.request('/runs')).json()) as { runs: unknown[] }).runs.length;
+    for (const path of ['/plans', '/runs']) {
+      const refused = await postJson<{ error: { code: string; closest: { skill: string }[] } }>(app, path, {
+        goal: 'Book me a flight to Lisbon next Tuesday',
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.code).toBe('NO_MATCHING_SKILL');
+      expect(refused.body.error.closest.map((entry) => entry.skill)).toHaveLength(3);
+    }
+    const after = ((await (await app.request('/runs')).json()) as { runs: unknown[] }).runs.length;
+    expect(after).toBe(before);
+  });
+
+  it.each([
+    [{ goal: '' }, 'goal'],
+    [{ goal: 'Outline tea', chain: { name: 'Not A Name' } }, 'chain.name'],
+    [{ goal: 'Outline tea', extra: true }, 'body'],
+  ])('refuses a bad plan request %j naming %s', async (body, field) => {
+    const refused = await postJson<{ error: { code: string; message: string } }>(app, '/plans', body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain(field);
+  });
+
+  it('refuses a run with both a goal and a chain, and one with neither a goal nor a topic', async () => {
+    const both = await postJson<{ error: { message: string } }>(app, '/runs', {
+      goal: 'Outline tea',
+      chain: 'default',
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.error.message).toContain('goal');
+    const neither = await postJson<{ error: { message: string } }>(app, '/runs', {});
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.message).toContain('topic');
+  });
+
+  it('names its plan as the caller asks', async () => {
+    const planned = await postJson<PlanAnswer>(app, '/plans', {
+      goal: 'Outline the history of tea',
+      chain: { name: 'tea-outline', description: 'An outline of tea' },
+    });
+    expect(planned.body.chain).toMatchObject({ name: 'tea-outline', result: 'outline' });
+  });
+});
