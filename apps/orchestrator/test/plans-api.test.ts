@@ -16,7 +16,7 @@ import { createSummaryAgent } from '@baton/summary-agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrchestrator } from '../src/create-orchestrator.ts';
 import type { RunView } from '../src/run/run-types.ts';
-import { postJson } from './probe-agent.ts';
+import { postJson, untilRun } from './probe-agent.ts';
 
 const GLACIERS =
   'Explain how glaciers shape valleys, once for beginners and once for experts, and merge both into one brief';
@@ -36,6 +36,8 @@ afterAll(async () => {
   await app.close();
   await Promise.all(servers.map((server) => server.close()));
 });
+
+const pending = (view: RunView) => view.approvals?.some((approval) => approval.status === 'pending') === true;
 
 interface PlanAnswer {
   chain: { name: string; steps: { id: string; skill: string; dependsOn?: string[] }[]; result: string };
@@ -119,6 +121,76 @@ describe('planned chains', () => {
     const neither = await postJson<{ error: { message: string } }>(app, '/runs', {});
     expect(neither.status).toBe(400);
     expect(neither.body.error.message).toContain('topic');
+  });
+
+  it('with approve, waits for a person with the plan shown, then runs it once approved', async () => {
+    const started = await postJson<RunView>(app, '/runs', {
+      goal: 'Explain how rivers carve canyons',
+      approve: true,
+    });
+    expect(started.status).toBe(202);
+    const waiting = await untilRun(app, started.body.runId, pending);
+    expect(waiting.status).toBe('input-required');
+    const shown = waiting.approvals?.[0]?.artifact as { chain: string; version: number; definition: object };
+    expect(shown).toMatchObject({ chain: waiting.plan?.chain, version: waiting.plan?.chainVersion });
+    expect(shown.definition).toMatchObject({
+      steps: [{ skill: 'baton.outline' }, { skill: 'baton.document' }],
+    });
+    // Nothing has run while it waits.
+    expect(waiting.instances ?? []).toEqual([]);
+    const approved = await postJson(app, `/runs/${started.body.runId}/approve`, {});
+    expect(approved.status).toBe(200);
+    const done = await untilRun(
+      app,
+      started.body.runId,
+      (view) => view.status !== 'input-required' && view.status !== 'running',
+    );
+    expect(done.status).toBe('completed');
+    expect(done.instances?.map((instance) => instance.step)).toEqual(['outline', 'document']);
+    expect(done.result).toMatchObject({ markdown: expect.any(String) });
+  }, 60_000);
+
+  it('with approve, runs the edited chain a person approves instead, and refuses an edit that does not validate', async () => {
+    const started = await postJson<RunView>(app, '/runs', {
+      goal: 'Explain how rivers carve canyons',
+      approve: true,
+    });
+    await untilRun(app, started.body.runId, pending);
+    const broken = await postJson<{ error: { code: string } }>(app, `/runs/${started.body.runId}/approve`, {
+      chain: { name: 'canyon-outline', description: 'x', steps: [], result: 'outline' },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.code).toBe('INVALID_CHAIN');
+    const edited = {
+      name: 'canyon-outline',
+      description: 'Only the outline',
+      steps: [{ id: 'outline', skill: 'baton.outline', send: [{ topic: true }] }],
+      result: 'outline',
+    };
+    expect((await postJson(app, `/runs/${started.body.runId}/approve`, { chain: edited })).status).toBe(200);
+    const done = await untilRun(
+      app,
+      started.body.runId,
+      (view) => view.status === 'completed' || view.status === 'failed',
+    );
+    expect(done.status).toBe('completed');
+    expect(done.approvals?.[0]?.edited).toMatchObject({ chain: 'canyon-outline', version: 1 });
+    expect(done.instances?.map((instance) => instance.step)).toEqual(['outline']);
+    expect(done.result).toMatchObject({ sections: expect.any(Array) });
+  }, 60_000);
+
+  it('with approve, fails a rejected plan without running it', async () => {
+    const started = await postJson<RunView>(app, '/runs', {
+      goal: 'Explain how rivers carve canyons',
+      approve: true,
+    });
+    await untilRun(app, started.body.runId, pending);
+    expect((await postJson(app, `/runs/${started.body.runId}/reject`, { comment: 'not now' })).status).toBe(
+      200,
+    );
+    const done = await untilRun(app, started.body.runId, (view) => view.status === 'failed');
+    expect(done.error).toMatchObject({ code: 'APPROVAL_REJECTED' });
+    expect(done.instances ?? []).toEqual([]);
   });
 
   it('names its plan as the caller asks', async () => {

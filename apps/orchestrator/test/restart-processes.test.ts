@@ -116,4 +116,39 @@ describe('the orchestrator killed in the middle of a run', () => {
     apps.push(fourth);
     expect((await runView(fourth.url, runId)).steps[2]?.version).toBe(2);
   }, 60_000);
+
+  it('holds a planned run waiting for approval across a kill -9, and runs the plan once approved on the next', async () => {
+    const env = { ...sqlite('orchestrator-plans'), AGENT_URLS: agentUrls };
+    const first = await startAppProcess('orchestrator', env);
+    apps.push(first);
+    const started = await fetch(`${first.url}/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ goal: 'Explain how glaciers shape valleys', approve: true }),
+    });
+    expect(started.status).toBe(202);
+    const { runId } = (await started.json()) as { runId: string };
+    const waiting = await waitFor(first.url, runId, 'input-required');
+    expect(waiting.approvals?.[0]).toMatchObject({ status: 'pending', step: 'approve-plan' });
+    await first.stop('SIGKILL');
+
+    const second = await startAppProcess('orchestrator', env);
+    apps.push(second);
+    const held = await waitFor(second.url, runId, 'input-required');
+    expect(held.approvals?.[0]).toMatchObject({
+      status: 'pending',
+      artifact: waiting.approvals?.[0]?.artifact,
+    });
+    expect(held.plan).toEqual(waiting.plan);
+    const approved = await fetch(`${second.url}/runs/${runId}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(approved.status).toBe(200);
+    const done = await waitFor(second.url, runId, 'completed');
+    expect(done.status).toBe('completed');
+    expect(done.instances?.map((instance) => instance.step)).toEqual(['outline', 'document']);
+    await second.stop();
+  }, 60_000);
 });

@@ -24,7 +24,8 @@ export function subChainProblems(
 ): Problem[] {
   const problems: Problem[] = [];
   for (const { node, path } of walkNodes(chain)) {
-    if (node.kind !== 'chain') continue;
+    // A chain named by an artifact (`from`) is one registered, checked then; only a named one is checked here.
+    if (node.kind !== 'chain' || node.chain.name === undefined) continue;
     const { name, version } = node.chain;
     const target = name === chain.name ? chain : lookup(name, version);
     if (target === undefined) {
@@ -51,7 +52,7 @@ function reaches(
   if (from.name === name) return trail;
   if (trail.length > 8) return undefined;
   for (const { node } of walkNodes(from)) {
-    if (node.kind !== 'chain') continue;
+    if (node.kind !== 'chain' || node.chain.name === undefined) continue;
     if (node.chain.name === name) return [...trail, name];
     const next = lookup(node.chain.name, node.chain.version);
     const found = next && reaches(next, name, lookup, [...trail, node.chain.name]);

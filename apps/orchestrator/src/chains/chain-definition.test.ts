@@ -185,6 +185,25 @@ describe('chain definitions', () => {
       ]),
       'nests more than 2 comprehensions',
     ],
+    [
+      definition([step('a'), { id: 'b', chain: { from: 'a' } }], 'b'),
+      'steps[1].chain.from: reads the artifact of "a", which "b" does not depend on',
+    ],
+    [
+      definition([step('a'), { id: 'b', dependsOn: ['a'], chain: { name: 'default', from: 'a' } }], 'b'),
+      'steps[1].chain: names a chain: give `name` or `from`, one of them',
+    ],
+    [
+      definition([step('a'), { id: 'b', dependsOn: ['a'], chain: { from: 'a', version: 2 } }], 'b'),
+      'steps[1].chain.version: the artifact of `from` names the version',
+    ],
+    [
+      definition(
+        [step('a'), { id: 'b', dependsOn: ['a'], approval: { prompt: 'ok?', show: 'a', data: {} } }],
+        'b',
+      ),
+      "steps[1].approval.data: shows a step's artifact or data, not both",
+    ],
     ['{ not json', 'test.json: not JSON'],
   ])('refuses a bad definition, naming the path: %#', (text, message) => {
     const refused = refusal(text);

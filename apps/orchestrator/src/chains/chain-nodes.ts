@@ -120,7 +120,10 @@ export interface MapNode extends NodeBase {
 export interface SubChainNode extends NodeBase {
   readonly kind: 'chain';
   readonly chain: {
-    readonly name: string;
+    /** The chain to run; or `from`. */
+    readonly name?: string | undefined;
+    /** The step whose artifact names the chain to run, `{ chain, version }` (a planned chain a person approved). */
+    readonly from?: string | undefined;
     /** Default: the newest version when the step first runs (then kept for the run). */
     readonly version?: number | undefined;
     /** The sub-chain's topic, as an expression; default the run's. */
@@ -135,6 +138,8 @@ export interface ApprovalNode extends NodeBase {
     readonly prompt: string;
     /** The step whose artifact is shown for approval (and may be edited). */
     readonly show?: string | undefined;
+    /** What is shown instead of a step's artifact: fixed data (a plan to approve). */
+    readonly data?: Readonly<Record<string, unknown>> | undefined;
     readonly timeoutMs?: number | undefined;
     readonly onTimeout: 'approve' | 'reject';
   };

@@ -1,5 +1,5 @@
 import { OutlineOptionsSchema } from '@baton/chain';
-import { HEADERS_GETTER } from '@baton/protocol';
+import { formatIssuePath, HEADERS_GETTER } from '@baton/protocol';
 import { context, propagation } from '@opentelemetry/api';
 import type { Context as HonoContext } from 'hono';
 import { Hono } from 'hono';
@@ -9,6 +9,7 @@ import type { ChainDefinition } from '../chains/chain-definition.ts';
 import { DeadlineMsSchema } from '../chains/chain-nodes.ts';
 import { ChainRefusedError, type ChainRegistry } from '../chains/chain-registry.ts';
 import { derivedRunId } from '../idempotency/derived-run-id.ts';
+import { approvalChainFor } from '../plans/approval-chain.ts';
 import type { Planner } from '../plans/planner.ts';
 import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
@@ -32,6 +33,8 @@ export const StartRunBodySchema = z
     /** What the caller wants done: the chain is planned from the agents' skills (see `POST /plans`). */
     goal: GoalSchema.optional(),
     options: OutlineOptionsSchema.optional(),
+    /** With a `goal`: wait for a person to approve the plan (or an edit of it) before it runs. */
+    approve: z.boolean().optional(),
     wait: z.boolean().optional(),
   })
   .superRefine((body, context) => {
@@ -40,6 +43,12 @@ export const StartRunBodySchema = z
         code: 'custom',
         path: ['topic'],
         message: 'Required: a topic, or a goal to plan a chain for',
+      });
+    if (body.approve !== undefined && body.goal === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['approve'],
+        message: 'approves a planned chain: give a goal',
       });
     if (body.goal !== undefined && (body.chain !== undefined || body.chainVersion !== undefined))
       context.addIssue({
@@ -67,9 +76,18 @@ export const ApproveBodySchema = z
     step: z.string().min(1).max(400).optional(),
     /** The artifact shown, as edited: it goes on instead. */
     artifact: z.unknown().optional(),
+    /**
+     * A chain definition to run instead of the planned one shown (a goal run's plan approval): checked and
+     * registered as `POST /chains` does, then approved as `{ chain, version, definition }`.
+     */
+    chain: z.unknown().optional(),
     comment: z.string().max(2_000).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.artifact === undefined || body.chain === undefined, {
+    path: ['chain'],
+    message: 'give an edited artifact or an edited chain, not both',
+  });
 
 /** The body of `POST /runs/:id/reject`. */
 export const RejectBodySchema = z
@@ -120,6 +138,15 @@ interface ChosenChain {
   readonly chosen: { readonly chain: ChainDefinition; readonly version: number };
   readonly plan?: PlanView;
   readonly topic?: string;
+}
+
+/** 400 INVALID_CHAIN with each problem at its path, as `POST /chains` answers. */
+function invalidChain(c: HonoContext, error: ChainRefusedError): Response {
+  const problems = error.problems.map((problem) => ({
+    path: formatIssuePath(problem.path) || '(definition)',
+    message: problem.message,
+  }));
+  return c.json({ error: { code: 'INVALID_CHAIN', message: error.message, problems } }, 400);
 }
 
 /** Answers a refused request with its status and code (and `Retry-After` when it says when to try again). */
@@ -196,7 +223,11 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
   };
 
   /** A chain planned for a goal and registered (the same plan again is the same version), or why there is none. */
-  const plannedChain = async (c: HonoContext, goal: string): Promise<Response | ChosenChain> => {
+  const plannedChain = async (
+    c: HonoContext,
+    goal: string,
+    approve: boolean,
+  ): Promise<Response | ChosenChain> => {
     if (deps.planner === undefined)
       return jsonError(
         c,
@@ -208,9 +239,20 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       const outcome = await deps.planner.plan(goal);
       const refusal = planRefused(c, outcome);
       if (refusal !== undefined || outcome.kind !== 'plan') return refusal as Response;
-      const { chain, version } = await deps.chains.register(outcome.chain);
-      const plan: PlanView = { goal, planner: outcome.planner, rationale: outcome.rationale };
-      return { chosen: { chain, version }, plan, topic: outcome.topic };
+      const planned = await deps.chains.register(outcome.chain);
+      const plan: PlanView = {
+        goal,
+        planner: outcome.planner,
+        rationale: outcome.rationale,
+        chain: planned.chain.name,
+        chainVersion: planned.version,
+      };
+      const chosen = approve
+        ? await deps.chains.register(
+            approvalChainFor(goal, outcome.chain, planned.version, outcome.rationale),
+          )
+        : planned;
+      return { chosen: { chain: chosen.chain, version: chosen.version }, plan, topic: outcome.topic };
     } catch (error) {
       // Checked when planned; a registration refused after that (a sub-chain retired meanwhile) is the plan's.
       if (error instanceof ChainRefusedError) return jsonError(c, 422, 'INVALID_PLAN', error.message);
@@ -222,7 +264,10 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     const body = await readJsonBody(c, StartRunBodySchema);
     if ('response' in body) return body.response;
     const { wait, ...input } = body.value;
-    const picked = input.goal === undefined ? await namedChain(c, input) : await plannedChain(c, input.goal);
+    const picked =
+      input.goal === undefined
+        ? await namedChain(c, input)
+        : await plannedChain(c, input.goal, input.approve === true);
     if (picked instanceof Response) return picked;
     const { chosen, plan, topic } = picked;
     // A caller's `traceparent` makes the run's trace a part of the caller's.
@@ -354,7 +399,17 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       const body = await readJsonBody(c, schema);
       if ('response' in body) return body.response;
       const { step, comment } = body.value;
-      const artifact = 'artifact' in body.value ? body.value.artifact : undefined;
+      let artifact = 'artifact' in body.value ? body.value.artifact : undefined;
+      const edited = 'chain' in body.value ? body.value.chain : undefined;
+      if (edited !== undefined) {
+        try {
+          const { chain, version } = await deps.chains.register(edited);
+          artifact = { chain: chain.name, version, definition: edited };
+        } catch (error) {
+          if (error instanceof ChainRefusedError) return invalidChain(c, error);
+          return storeUnavailable(c);
+        }
+      }
       try {
         // Answered once the decision is kept: a run resumed elsewhere goes on with it.
         const view = await runs.decide(

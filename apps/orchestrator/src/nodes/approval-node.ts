@@ -26,6 +26,7 @@ export const approvalNode: NodeKind<ApprovalNode> = {
           .object({
             prompt: z.string().min(1).max(2_000),
             show: StepIdSchema.optional(),
+            data: z.record(z.string(), z.unknown()).optional(),
             timeoutMs: z.number().int().min(1_000).max(MAX_APPROVAL_MS).optional(),
             onTimeout: z.enum(['approve', 'reject']).default('reject'),
           })
@@ -34,18 +35,25 @@ export const approvalNode: NodeKind<ApprovalNode> = {
       .strict(),
   blocks: () => [],
   problems: (node, scope) =>
-    node.approval.show === undefined || scope.visible.includes(node.approval.show)
-      ? []
-      : [
-          {
-            path: ['approval', 'show'],
-            message: scope.known.has(node.approval.show)
-              ? `shows the artifact of "${node.approval.show}", which "${node.id}" does not depend on`
-              : `names no step: "${node.approval.show}"`,
-          },
-        ],
+    node.approval.show !== undefined && node.approval.data !== undefined
+      ? [{ path: ['approval', 'data'], message: "shows a step's artifact or data, not both" }]
+      : node.approval.show === undefined || scope.visible.includes(node.approval.show)
+        ? []
+        : [
+            {
+              path: ['approval', 'show'],
+              message: scope.known.has(node.approval.show)
+                ? `shows the artifact of "${node.approval.show}", which "${node.id}" does not depend on`
+                : `names no step: "${node.approval.show}"`,
+            },
+          ],
   async run(node, at) {
-    const shown = node.approval.show === undefined ? undefined : readScope(at.scope, node.approval.show);
+    const shown =
+      node.approval.data !== undefined
+        ? { value: node.approval.data, taskIds: [] }
+        : node.approval.show === undefined
+          ? undefined
+          : readScope(at.scope, node.approval.show);
     const decided = await at.run.approvals.ask(
       {
         key: at.key,

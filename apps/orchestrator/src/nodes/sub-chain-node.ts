@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { ExpressionSchema, nodeBaseShape, type SubChainNode } from '../chains/chain-nodes.ts';
+import { ExpressionSchema, nodeBaseShape, StepIdSchema, type SubChainNode } from '../chains/chain-nodes.ts';
 import { ChainError } from '../run/chain-error.ts';
 import { findDecision, keepDecision } from '../run/run-instances.ts';
+import { readScope } from '../run/scope.ts';
 import { describe, evaluateFor, expressionProblems } from './expression-problem.ts';
 import type { NodeKind } from './node-kind.ts';
+
+const ChainNameSchema = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a chain name');
+
+/** What the artifact of a `from` step must be: the name and version of a registered chain. */
+const NamedChainSchema = z.object({ chain: ChainNameSchema, version: z.number().int().min(1) });
 
 /** How deeply sub-chains may nest at run time (registration refuses a chain that reaches itself). */
 export const MAX_SUB_CHAIN_DEPTH = 4;
@@ -23,18 +29,43 @@ export const subChainNode: NodeKind<SubChainNode> = {
         kind: z.literal('chain').optional(),
         chain: z
           .object({
-            name: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a chain name'),
+            name: ChainNameSchema.optional(),
+            from: StepIdSchema.optional(),
             version: z.number().int().min(1).optional(),
             topic: ExpressionSchema.optional(),
           })
-          .strict(),
+          .strict()
+          .superRefine((chain, context) => {
+            if ((chain.name === undefined) === (chain.from === undefined))
+              context.addIssue({
+                code: 'custom',
+                message: 'names a chain: give `name` or `from`, one of them',
+              });
+            if (chain.from !== undefined && chain.version !== undefined)
+              context.addIssue({
+                code: 'custom',
+                path: ['version'],
+                message: 'the artifact of `from` names the version',
+              });
+          }),
       })
       .strict(),
   blocks: () => [],
-  problems: (node, scope) =>
-    node.chain.topic === undefined
+  problems: (node, scope) => [
+    ...(node.chain.from === undefined || scope.visible.includes(node.chain.from)
       ? []
-      : expressionProblems(node.chain.topic, ['chain', 'topic'], scope, { gives: 'string' }),
+      : [
+          {
+            path: ['chain', 'from'],
+            message: scope.known.has(node.chain.from)
+              ? `reads the artifact of "${node.chain.from}", which "${node.id}" does not depend on`
+              : `names no step: "${node.chain.from}"`,
+          },
+        ]),
+    ...(node.chain.topic === undefined
+      ? []
+      : expressionProblems(node.chain.topic, ['chain', 'topic'], scope, { gives: 'string' })),
+  ],
   async run(node, at) {
     const { view, round, emit } = at.run;
     const number = round.refinement?.refinement ?? 0;
@@ -49,8 +80,9 @@ export const subChainNode: NodeKind<SubChainNode> = {
       );
     }
     const decided = findDecision(view, number, at.key);
-    const name = decided?.chain ?? node.chain.name;
-    const found = await at.run.chainOf(name, decided?.version ?? node.chain.version);
+    const named = decided === undefined ? namedChain(node, at.scope) : undefined;
+    const name = decided?.chain ?? named?.chain ?? (node.chain.name as string);
+    const found = await at.run.chainOf(name, decided?.version ?? named?.version ?? node.chain.version);
     if (found === undefined) {
       const which = node.chain.version === undefined ? '' : ` version ${node.chain.version}`;
       throw new ChainError('UNKNOWN_CHAIN', `The ${node.id} step names no chain "${name}"${which}`, {
@@ -87,3 +119,19 @@ export const subChainNode: NodeKind<SubChainNode> = {
     );
   },
 };
+
+/** The chain a `from` step's artifact names (`undefined` for a step that names its chain itself). */
+function namedChain(
+  node: SubChainNode,
+  scope: Parameters<typeof readScope>[0],
+): { readonly chain: string; readonly version: number } | undefined {
+  if (node.chain.from === undefined) return undefined;
+  const parsed = NamedChainSchema.safeParse(readScope(scope, node.chain.from)?.value);
+  if (!parsed.success)
+    throw new ChainError(
+      'UNKNOWN_CHAIN',
+      `The ${node.id} step runs the chain the artifact of ${node.chain.from} names, and it names none ({ chain, version })`,
+      { step: node.id },
+    );
+  return parsed.data;
+}

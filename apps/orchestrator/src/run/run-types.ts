@@ -168,6 +168,9 @@ export interface PlanView {
   readonly planner: 'offline' | 'model';
   /** Why the chain is what it is, sentence by sentence. */
   readonly rationale: readonly string[];
+  /** The planned chain, registered: `POST /runs {chain, chainVersion}` runs it again unchanged. */
+  readonly chain: string;
+  readonly chainVersion: number;
 }
 
 /** A run as the API shows it. */
