@@ -262,6 +262,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
       runs,
       chains,
       registry,
+      planner,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.hosting === undefined ? {} : { hosting: options.hosting }),
       ...(options.auth === undefined ? {} : { auth: options.auth }),

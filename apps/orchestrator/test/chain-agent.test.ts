@@ -37,13 +37,14 @@ async function startOrchestratorAgent(chains?: readonly ChainDefinition[]) {
 }
 
 describe('the orchestrator as an A2A agent', () => {
-  it('offers one skill per chain on its card: baton.chain for the default one', async () => {
+  it('offers one skill per chain on its card (baton.chain for the default one), and baton.plan', async () => {
     const { client } = await startOrchestratorAgent();
     expect(client.card.skills.map((skill) => skill.id)).toEqual([
       'baton.chain',
       'baton.chain.audiences',
       'baton.chain.routed',
       'baton.chain.sections',
+      'baton.plan',
     ]);
     expect(client.card.skills[1]?.description).toContain('{"chain": "audiences"}');
   });

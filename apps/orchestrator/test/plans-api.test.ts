@@ -9,6 +9,7 @@ import {
   createOfflineOutlineGenerator,
   SummarySchema,
 } from '@baton/chain';
+import { createA2AClient } from '@baton/client';
 import { createDocAgent } from '@baton/doc-agent';
 import { createOutlineAgent } from '@baton/outline-agent';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrchestrator } from '../src/create-orchestrator.ts';
 import type { RunView } from '../src/run/run-types.ts';
 import { postJson, untilRun } from './probe-agent.ts';
+import { serveApp } from './serve-app.ts';
 
 const GLACIERS =
   'Explain how glaciers shape valleys, once for beginners and once for experts, and merge both into one brief';
@@ -200,4 +202,32 @@ describe('planned chains', () => {
     });
     expect(planned.body.chain).toMatchObject({ name: 'tea-outline', result: 'outline' });
   });
+
+  it('over A2A: baton.plan plans and runs a goal, a goal-like text plans too, and a goal no skill matches is rejected', async () => {
+    const server = await serveApp(app);
+    try {
+      const client = await createA2AClient({ agent: server.url });
+      expect(client.card.skills.map((skill) => skill.id)).toContain('baton.plan');
+      const asked = await client.sendMessage(GLACIERS, { skillId: 'baton.plan' });
+      const task = 'task' in asked ? asked.task : undefined;
+      expect(task?.status.state).toBe('TASK_STATE_COMPLETED');
+      expect(task?.artifacts?.map((artifact) => artifact.name)).toContain('summary');
+      const views = async () => ((await (await app.request('/runs')).json()) as { runs: RunView[] }).runs;
+      expect((await views()).find((view) => view.contextId === task?.contextId)?.plan?.goal).toBe(GLACIERS);
+
+      // No skill named, a text that says what to make: planned (the topic read from it).
+      const inferred = await client.sendMessage('Explain how rivers carve canyons');
+      const inferredTask = 'task' in inferred ? inferred.task : undefined;
+      expect(inferredTask?.status.state).toBe('TASK_STATE_COMPLETED');
+      const inferredRun = (await views()).find((view) => view.contextId === inferredTask?.contextId);
+      expect(inferredRun).toMatchObject({ topic: 'how rivers carve canyons', plan: { planner: 'offline' } });
+
+      const refused = await client.sendMessage('Book me a flight to Lisbon', { skillId: 'baton.plan' });
+      const refusedTask = 'task' in refused ? refused.task : undefined;
+      expect(refusedTask?.status.state).toBe('TASK_STATE_REJECTED');
+      expect(JSON.stringify(refusedTask?.status.message)).toContain('baton.outline');
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

@@ -20,12 +20,18 @@ import { context, propagation } from '@opentelemetry/api';
 import type { ChainCatalog } from '../chains/chain-catalog.ts';
 import { type ChainDefinition, skillsOf } from '../chains/chain-definition.ts';
 import type { OrchestratorAuth } from '../http/orchestrator-auth.ts';
+import { readGoal } from '../plans/goal-reading.ts';
+import type { Planner } from '../plans/planner.ts';
+import { wordsOf } from '../plans/skill-scores.ts';
 import type { Decision } from '../run/run-approvals.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
 import { isFinalEventType, type RunEvent, type RunView } from '../run/run-types.ts';
 
 /** The skill id of the default chain on the orchestrator's own card; other chains are `baton.chain.<name>`. */
 export const CHAIN_SKILL_ID = 'baton.chain';
+
+/** The skill id of planning: the message's text is a goal, the chain is planned from the agents' skills. */
+export const PLAN_SKILL_ID = 'baton.plan';
 
 /** The skill id a chain is offered under. */
 export const chainSkillId = (name: string) =>
@@ -43,7 +49,26 @@ export interface ChainAgentDeps {
   readonly registry?: ChainCatalog;
   /** Who may call it; its card declares the schemes (any one of them will do). Default: anyone. */
   readonly auth?: OrchestratorAuth;
+  /** Plans chains for goals: the card offers `baton.plan`, and a text that reads as a goal is planned. */
+  readonly planner?: Planner;
 }
+
+/** The `baton.plan` skill on the card. */
+const PLAN_SKILL = {
+  id: PLAN_SKILL_ID,
+  name: 'Plan and run a goal',
+  description:
+    'Plans a chain for a goal from the skills of the agents this orchestrator knows (what to make, what it needs ' +
+    'first, whom it is for), then runs it like any chain. Send the goal as text; a DataPart {"approve": true} asks ' +
+    'you to approve the plan first (input-required). A goal no skill matches is rejected, naming the closest skills.',
+  tags: ['plan', 'goal', 'chain'],
+  examples: [
+    'Explain how glaciers shape valleys, once for beginners and once for experts, and merge both into one brief',
+  ],
+};
+
+/** Whether a text reads as a goal (it says what to make, not only what about): "Explain how …", not "Tea". */
+export const readsAsGoal = (text: string) => wordsOf(readGoal(text).instruction).length > 0;
 
 /**
  * The orchestrator as an A2A agent (skill `baton.chain`): the message's text is the topic (its first data part,
@@ -57,13 +82,16 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
       name: 'Baton orchestrator',
       description: 'Turns a topic into an outline, a document and a summary by chaining three A2A agents.',
       version: '0.1.0',
-      skills: deps.chains.map((chain) => ({
-        id: chainSkillId(chain.name),
-        name: chain.name === 'default' ? 'Outline, write and summarize' : `Chain: ${chain.name}`,
-        description: `${chain.description} Send the topic as text; a DataPart may carry outline options. Name this skill on the send (configuration.skillId), or put {"chain": "${chain.name}"} in the DataPart.`,
-        tags: ['chain', ...skillsOf(chain)],
-        examples: ['The history of tea'],
-      })),
+      skills: [
+        ...deps.chains.map((chain) => ({
+          id: chainSkillId(chain.name),
+          name: chain.name === 'default' ? 'Outline, write and summarize' : `Chain: ${chain.name}`,
+          description: `${chain.description} Send the topic as text; a DataPart may carry outline options. Name this skill on the send (configuration.skillId), or put {"chain": "${chain.name}"} in the DataPart.`,
+          tags: ['chain', ...skillsOf(chain)],
+          examples: ['The history of tea'],
+        })),
+        ...(deps.planner === undefined ? [] : [PLAN_SKILL]),
+      ],
       ...(deps.auth
         ? {
             securitySchemes: deps.auth.securitySchemes,
@@ -83,9 +111,19 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
         (known) => ctx.skillId !== undefined && chainSkillId(known.name) === ctx.skillId,
       );
       const wanted = (ctx.data as { chain?: unknown } | undefined)?.chain;
+      // A goal: asked for by skill, or a text that reads as one with no chain named (planned if a plan serves it).
+      const planning =
+        deps.planner !== undefined &&
+        (ctx.skillId === PLAN_SKILL_ID ||
+          (ctx.skillId === undefined && wanted === undefined && readsAsGoal(ctx.text)));
+      const approve = (ctx.data as { approve?: unknown } | undefined)?.approve === true;
+      const planned = planning ? await deps.planner?.planRun(ctx.text.trim(), approve) : undefined;
+      if (planned !== undefined && planned.kind !== 'run' && ctx.skillId === PLAN_SKILL_ID)
+        return ctx.reject(planned.message);
+      const plannedRun = planned?.kind === 'run' ? planned : undefined;
       const name = named?.name ?? (typeof wanted === 'string' ? wanted : 'default');
       // The newest version kept (a chain registered over the API too), else the one read at start.
-      const kept = await deps.registry?.get(name);
+      const kept = plannedRun?.run ?? (await deps.registry?.get(name));
       const chain =
         kept?.chain ??
         deps.chains.find((known) => known.name === name) ??
@@ -97,7 +135,8 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
         .start({
           chain,
           ...(kept === undefined ? {} : { chainVersion: kept.version }),
-          topic: ctx.text.trim(),
+          topic: plannedRun?.topic ?? ctx.text.trim(),
+          ...(plannedRun === undefined ? {} : { plan: plannedRun.plan }),
           ...(options.success ? { options: options.data } : {}),
           contextId: ctx.contextId,
           ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),

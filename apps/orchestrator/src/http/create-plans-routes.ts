@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DeadlineMsSchema, StepIdSchema } from '../chains/chain-nodes.ts';
-import type { Planner, PlanOutcome, ValidPlan } from '../plans/planner.ts';
+import type { PlanRefusal } from '../plans/offline-planner.ts';
+import type { InvalidPlan, Planner, PlanOutcome, ValidPlan } from '../plans/planner.ts';
 import { jsonError, readJsonBody } from './json-errors.ts';
 
 /** A goal: what a person wants, in a sentence or a few. */
@@ -25,7 +26,10 @@ export const PlanBodySchema = z.object({ goal: GoalSchema, chain: PlanHintsSchem
  * Answers a goal no plan serves, or a plan the chain checks refused: 422 with the code, the message, and the
  * closest skills or each problem at its path. `undefined` for a valid plan.
  */
-export function planRefused(c: Context, outcome: PlanOutcome): Response | undefined {
+export function planRefused(
+  c: Context,
+  outcome: PlanOutcome | InvalidPlan | PlanRefusal,
+): Response | undefined {
   if (outcome.kind === 'plan') return undefined;
   if (outcome.kind === 'refusal')
     return c.json(

@@ -9,7 +9,6 @@ import type { ChainDefinition } from '../chains/chain-definition.ts';
 import { DeadlineMsSchema } from '../chains/chain-nodes.ts';
 import { ChainRefusedError, type ChainRegistry } from '../chains/chain-registry.ts';
 import { derivedRunId } from '../idempotency/derived-run-id.ts';
-import { approvalChainFor } from '../plans/approval-chain.ts';
 import type { Planner } from '../plans/planner.ts';
 import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
@@ -236,23 +235,9 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
         'This orchestrator plans no chains: name a chain instead',
       );
     try {
-      const outcome = await deps.planner.plan(goal);
-      const refusal = planRefused(c, outcome);
-      if (refusal !== undefined || outcome.kind !== 'plan') return refusal as Response;
-      const planned = await deps.chains.register(outcome.chain);
-      const plan: PlanView = {
-        goal,
-        planner: outcome.planner,
-        rationale: outcome.rationale,
-        chain: planned.chain.name,
-        chainVersion: planned.version,
-      };
-      const chosen = approve
-        ? await deps.chains.register(
-            approvalChainFor(goal, outcome.chain, planned.version, outcome.rationale),
-          )
-        : planned;
-      return { chosen: { chain: chosen.chain, version: chosen.version }, plan, topic: outcome.topic };
+      const outcome = await deps.planner.planRun(goal, approve);
+      if (outcome.kind !== 'run') return planRefused(c, outcome) as Response;
+      return { chosen: outcome.run, plan: outcome.plan, topic: outcome.topic };
     } catch (error) {
       // Checked when planned; a registration refused after that (a sub-chain retired meanwhile) is the plan's.
       if (error instanceof ChainRefusedError) return jsonError(c, 422, 'INVALID_PLAN', error.message);

@@ -2,6 +2,8 @@ import type { ChainDefinition } from '../chains/chain-definition.ts';
 import { ChainRefusedError, type ChainRegistry } from '../chains/chain-registry.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
 import type { Problem } from '../nodes/node-kind.ts';
+import type { PlanView } from '../run/run-types.ts';
+import { approvalChainFor } from './approval-chain.ts';
 import { type PlanHints, type PlannedChain, type PlanRefusal, planOffline } from './offline-planner.ts';
 import { plannerSkillsOf } from './planner-skill.ts';
 
@@ -27,9 +29,23 @@ export interface InvalidPlan {
 /** What planning a goal gives. */
 export type PlanOutcome = ValidPlan | InvalidPlan | PlanRefusal;
 
+/** A planned run's chain, registered: what to run, how it was planned, and the topic read from the goal. */
+export interface PlannedRun {
+  readonly kind: 'run';
+  /** The chain the run runs: the plan, or with approval the chain that asks first and then runs the plan. */
+  readonly run: { readonly chain: ChainDefinition; readonly version: number };
+  readonly plan: PlanView;
+  readonly topic: string;
+}
+
 /** Plans chains from goals with the skills of the agents the orchestrator knows now. */
 export interface Planner {
   plan(goal: string, hints?: PlanHints): Promise<PlanOutcome>;
+  /**
+   * Plans a run of a goal: registers the plan (the same plan again is the same version) and, with `approve`, the
+   * chain that asks a person first. Rejects with a {@link ChainRefusedError} when registering refuses it.
+   */
+  planRun(goal: string, approve: boolean): Promise<PlannedRun | InvalidPlan | PlanRefusal>;
 }
 
 /** Options of {@link createPlanner}. */
@@ -46,7 +62,25 @@ export interface PlannerOptions {
  * so a plan that answers is one the orchestrator can run and register as it is.
  */
 export function createPlanner(options: PlannerOptions): Planner {
-  return {
+  const planner: Planner = {
+    async planRun(goal, approve) {
+      const outcome = await planner.plan(goal);
+      if (outcome.kind !== 'plan') return outcome;
+      const planned = await options.registry.register(outcome.chain);
+      const plan: PlanView = {
+        goal,
+        planner: outcome.planner,
+        rationale: outcome.rationale,
+        chain: planned.chain.name,
+        chainVersion: planned.version,
+      };
+      const run = approve
+        ? await options.registry.register(
+            approvalChainFor(goal, outcome.chain, planned.version, outcome.rationale),
+          )
+        : planned;
+      return { kind: 'run', run: { chain: run.chain, version: run.version }, plan, topic: outcome.topic };
+    },
     async plan(goal, hints) {
       const skills = plannerSkillsOf(await options.directory.inspect(options.cardsTimeoutMs ?? 5_000));
       const planned = planOffline(goal, skills, hints);
@@ -60,4 +94,5 @@ export function createPlanner(options: PlannerOptions): Planner {
       }
     },
   };
+  return planner;
 }
