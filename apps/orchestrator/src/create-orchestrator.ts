@@ -1,4 +1,5 @@
 import type { AgentHosting } from '@baton/agent-host';
+import type { ModelConnection } from '@baton/chain';
 import { type A2AClientOptions, AI_CATALOG_PATH, type Credentials } from '@baton/client';
 import { type AgentCard, isA2AError } from '@baton/protocol';
 import { consoleLogger, type Logger, STORE_UNAVAILABLE, type TaskEventBus } from '@baton/server';
@@ -37,6 +38,8 @@ import { isFinalEventType } from './run/run-types.ts';
 export interface OrchestratorOptions {
   /** Base URLs of the agents; each step's agent is picked by skill id from their cards. */
   readonly agents: readonly string[];
+  /** The model that plans chains for goals (`POST /plans`); without one, the offline planner does. */
+  readonly planModel?: ModelConnection | undefined;
   /** Longest time an agent may work on a step between two answers; default 120 s. */
   readonly stepTimeoutMs?: number;
   /** Extra options of the clients that talk to the agents (fetch, timeouts, retries). */
@@ -239,7 +242,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
   ]) {
     app.use(path, (c, next) => (c.req.method === 'POST' ? keys(c, next) : next()));
   }
-  const planner = createPlanner({ directory, registry });
+  const planner = createPlanner({ directory, registry, model: options.planModel });
   app.route('/', createRunsRoutes({ runs, chains: registry, planner }));
   app.route('/', createChainsRoutes(registry));
   app.route('/', createPlansRoutes(planner));

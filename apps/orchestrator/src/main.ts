@@ -10,7 +10,7 @@ import {
   storeReadinessChecks,
   withHealth,
 } from '@baton/agent-host';
-import { defaultStoreFor } from '@baton/chain';
+import { createModelConnection, defaultStoreFor, llmSettingsFromEnv } from '@baton/chain';
 import { createAppLogger, describeTelemetry, startTelemetry, type Telemetry } from '@baton/telemetry-node';
 import { serve } from '@hono/node-server';
 import { readChains } from './chains/load-chains.ts';
@@ -148,6 +148,8 @@ async function prepare(): Promise<{
       throw new Error(`no chain definition could be loaded from ${folder ?? 'chains/'}`);
     const runRecords = await openRunRecords(stores);
     const engine = await openRunEngine(stores, process.env, logger);
+    // The agents' BATON_LLM_* settings: with a model, it plans chains for goals (POST /plans); else the offline planner.
+    const planModelSettings = llmSettingsFromEnv(process.env);
     const app = createOrchestrator({
       agents,
       runRecords,
@@ -163,6 +165,7 @@ async function prepare(): Promise<{
       chainAgentAllowlist: listOf(process.env.BATON_CHAIN_AGENT_ALLOWLIST),
       ...(auth ? { auth } : {}),
       ...(agentCredentials ? { agentCredentials } : {}),
+      ...(planModelSettings ? { planModel: createModelConnection(planModelSettings) } : {}),
     });
     if (telemetry.metricsRoute) app.route('/', telemetry.metricsRoute);
     const engineLine = engine.shared
@@ -181,7 +184,7 @@ async function prepare(): Promise<{
       telemetry,
       checks,
       drainMs,
-      describe: `${describeStoresConfig(stores.config, 'runs and tasks')}${engineLine}`,
+      describe: `${describeStoresConfig(stores.config, 'runs and tasks')}${engineLine}; plans ${planModelSettings ? `with model ${planModelSettings.model}` : 'offline'}`,
     };
   } catch (error) {
     console.error(`orchestrator: ${error instanceof Error ? error.message : String(error)}`);

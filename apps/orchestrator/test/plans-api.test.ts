@@ -5,10 +5,12 @@
  */
 import {
   createExtractiveSummaryGenerator,
+  createModelConnection,
   createOfflineDocumentGenerator,
   createOfflineOutlineGenerator,
   SummarySchema,
 } from '@baton/chain';
+import { startOpenAiStandIn } from '@baton/chain/testing';
 import { createA2AClient } from '@baton/client';
 import { createDocAgent } from '@baton/doc-agent';
 import { createOutlineAgent } from '@baton/outline-agent';
@@ -228,6 +230,55 @@ describe('planned chains', () => {
       expect(JSON.stringify(refusedTask?.status.message)).toContain('baton.outline');
     } finally {
       await server.close();
+    }
+  }, 60_000);
+
+  it('with a model configured, the model plans: POST /plans says so, and a goal run runs its plan', async () => {
+    const modelPlan = {
+      topic: 'how glaciers shape valleys',
+      rationale: ['An outline, written up.'],
+      chain: {
+        description: 'Glaciers, written up',
+        steps: [
+          { id: 'plan-outline', skill: 'baton.outline', send: [{ topic: true }] },
+          {
+            id: 'write-up',
+            skill: 'baton.document',
+            dependsOn: ['plan-outline'],
+            send: [{ artifact: 'plan-outline' }],
+          },
+        ],
+        result: 'write-up',
+      },
+    };
+    const reply = { content: JSON.stringify(modelPlan) };
+    const standIn = await startOpenAiStandIn([reply, reply]);
+    const planned = createOrchestrator({
+      agents: servers.map((server) => server.url),
+      logger: quiet,
+      console: false,
+      planModel: createModelConnection({
+        baseURL: standIn.baseURL,
+        apiKey: 'sk-test',
+        model: 'planner-model',
+      }),
+    });
+    try {
+      const answer = await postJson<PlanAnswer>(planned, '/plans', {
+        goal: 'Explain how glaciers shape valleys',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ planner: 'model', rationale: ['An outline, written up.'] });
+      expect(answer.body.chain.steps.map((step) => step.id)).toEqual(['plan-outline', 'write-up']);
+      const run = await postJson<RunView>(planned, '/runs', {
+        goal: 'Explain how glaciers shape valleys',
+        wait: true,
+      });
+      expect(run.body).toMatchObject({ status: 'completed', plan: { planner: 'model' } });
+      expect(run.body.instances?.map((instance) => instance.step)).toEqual(['plan-outline', 'write-up']);
+    } finally {
+      await planned.close();
+      await standIn.close();
     }
   }, 60_000);
 });

@@ -34,7 +34,7 @@ export function planRefused(
   if (outcome.kind === 'refusal')
     return c.json(
       { error: { code: outcome.code, message: outcome.message, closest: outcome.closest } },
-      outcome.code === 'NO_SKILLS' ? 503 : 422,
+      outcome.code === 'NO_SKILLS' || outcome.code === 'MODEL_UNAVAILABLE' ? 503 : 422,
     );
   return c.json(
     {

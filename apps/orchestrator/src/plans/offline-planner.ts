@@ -41,7 +41,7 @@ export interface Plan {
 /** A goal no plan can serve: why, and the skills that came closest. */
 export interface PlanRefusal {
   readonly kind: 'refusal';
-  readonly code: 'NO_MATCHING_SKILL' | 'NO_MERGING_SKILL' | 'NO_SKILLS';
+  readonly code: 'NO_MATCHING_SKILL' | 'NO_MERGING_SKILL' | 'NO_SKILLS' | 'MODEL_UNAVAILABLE';
   readonly message: string;
   readonly closest: readonly {
     readonly skill: string;
@@ -83,6 +83,12 @@ function closest(scores: readonly SkillScore[]): PlanRefusal['closest'] {
     .sort((a, b) => b.score - a.score)
     .slice(0, 3)
     .map(({ skill, score }) => ({ skill: skill.id, name: skill.name, agent: skill.agent.name, score }));
+}
+
+/** The skills closest to a goal, as the offline planner scores them (for a refusal). */
+export function closestSkills(goal: string, skills: readonly PlannerSkill[]): PlanRefusal['closest'] {
+  const reading = readGoal(goal);
+  return closest(skills.map((skill) => scoreSkill(skill, reading.instruction, reading.topic)));
 }
 
 /** Why a skill was chosen: the goal's words it matched, and where. */
@@ -218,7 +224,7 @@ function mergerOf(target: PlannerSkill, skills: readonly PlannerSkill[]): Planne
 }
 
 /** A plan's name: `plan-` and a hash of what it does, so the same plan for the same goal is the same chain. */
-function planName(goal: string, steps: readonly PlannedTask[]): string {
+export function planName(goal: string, steps: readonly PlannedTask[]): string {
   const hash = createHash('sha256').update(JSON.stringify({ goal: goal.trim().toLowerCase(), steps }));
   return `plan-${hash.digest('hex').slice(0, 12)}`;
 }

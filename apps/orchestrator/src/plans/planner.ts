@@ -1,9 +1,11 @@
+import type { ModelConnection } from '@baton/chain';
 import type { ChainDefinition } from '../chains/chain-definition.ts';
 import { ChainRefusedError, type ChainRegistry } from '../chains/chain-registry.ts';
 import type { AgentDirectory } from '../discovery/agent-directory.ts';
 import type { Problem } from '../nodes/node-kind.ts';
 import type { PlanView } from '../run/run-types.ts';
 import { approvalChainFor } from './approval-chain.ts';
+import { planWithModel } from './model-planner.ts';
 import { type PlanHints, type PlannedChain, type PlanRefusal, planOffline } from './offline-planner.ts';
 import { plannerSkillsOf } from './planner-skill.ts';
 
@@ -16,7 +18,7 @@ export interface ValidPlan {
   readonly definition: ChainDefinition;
   readonly topic: string;
   readonly rationale: readonly string[];
-  readonly planner: 'offline';
+  readonly planner: 'offline' | 'model';
 }
 
 /** A plan the chain checks refused: never run. */
@@ -55,6 +57,8 @@ export interface PlannerOptions {
   readonly registry: ChainRegistry;
   /** How long reading the agents' cards may take; default 5 s. */
   readonly cardsTimeoutMs?: number;
+  /** The model that plans (the agents' `BATON_LLM_*` settings); without one, the offline planner does. */
+  readonly model?: ModelConnection | undefined;
 }
 
 /**
@@ -83,11 +87,25 @@ export function createPlanner(options: PlannerOptions): Planner {
     },
     async plan(goal, hints) {
       const skills = plannerSkillsOf(await options.directory.inspect(options.cardsTimeoutMs ?? 5_000));
-      const planned = planOffline(goal, skills, hints);
+      // No agent to plan with: the offline planner says so (a model would have nothing to choose from).
+      if (skills.length === 0) return planOffline(goal, skills, hints) as PlanRefusal;
+      const planned = options.model
+        ? await planWithModel(goal, skills, options.model)
+        : planOffline(goal, skills, hints);
       if (planned.kind === 'refusal') return planned;
+      if (planned.kind === 'failure')
+        return planned.code === 'MODEL_UNAVAILABLE'
+          ? { kind: 'refusal', code: 'MODEL_UNAVAILABLE', message: planned.message, closest: [] }
+          : { kind: 'invalid', message: planned.message, problems: [] };
+      const chain: PlannedChain = {
+        ...planned.chain,
+        ...(hints?.name === undefined ? {} : { name: hints.name }),
+        ...(hints?.description === undefined ? {} : { description: hints.description }),
+        ...(hints?.deadlineMs === undefined ? {} : { deadlineMs: hints.deadlineMs }),
+      };
       try {
-        const definition = await options.registry.validate(planned.chain);
-        return { ...planned, definition, planner: 'offline' };
+        const definition = await options.registry.validate(chain);
+        return { ...planned, chain, definition, planner: options.model ? 'model' : 'offline' };
       } catch (error) {
         if (!(error instanceof ChainRefusedError)) throw error;
         return { kind: 'invalid', message: error.message, problems: error.problems };

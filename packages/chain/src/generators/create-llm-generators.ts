@@ -28,6 +28,16 @@ export interface LlmGeneratorOptions {
  * const { outline } = createLlmGenerators({ baseURL: 'http://127.0.0.1:11434/v1', apiKey: 'ollama', model: 'llama3.2' });
  */
 export function createLlmGenerators(options: LlmGeneratorOptions): ChainGenerators {
+  const model = createModelConnection(options);
+  return {
+    outline: createLlmOutlineGenerator(model),
+    document: createLlmDocumentGenerator(model),
+    summary: createLlmSummaryGenerator(model),
+  };
+}
+
+/** A connection to an OpenAI-compatible model, as the generators (and the orchestrator's planner) use one. */
+export function createModelConnection(options: LlmGeneratorOptions): ModelConnection {
   const timeoutMs = options.timeoutMs ?? 30_000;
   // The SDK's own retries are off: callModel retries, honouring Retry-After and saying so in the task's status.
   const client = new OpenAI({
@@ -46,9 +56,5 @@ export function createLlmGenerators(options: LlmGeneratorOptions): ChainGenerato
     maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
     secret: options.apiKey,
   };
-  return {
-    outline: createLlmOutlineGenerator(model),
-    document: createLlmDocumentGenerator(model),
-    summary: createLlmSummaryGenerator(model),
-  };
+  return model;
 }

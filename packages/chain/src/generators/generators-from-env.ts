@@ -1,4 +1,4 @@
-import { createLlmGenerators } from './create-llm-generators.ts';
+import { createLlmGenerators, type LlmGeneratorOptions } from './create-llm-generators.ts';
 import { createExtractiveSummaryGenerator } from './extractive-summary-generator.ts';
 import type { ChainGenerators } from './generators.ts';
 import { createOfflineDocumentGenerator } from './offline-document-generator.ts';
@@ -31,11 +31,9 @@ export function createOfflineGenerators(options: { readonly chunkDelayMs?: numbe
 export function createGeneratorsFromEnv(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): SelectedGenerators {
-  const read = (name: string) => env[name]?.trim() || undefined;
-  const baseURL = read('BATON_LLM_BASE_URL') ?? read('OPENAI_BASE_URL');
-  const model = read('BATON_LLM_MODEL');
-  if (!baseURL && !model) {
-    const pace = read('BATON_OFFLINE_CHUNK_DELAY_MS');
+  const settings = llmSettingsFromEnv(env);
+  if (settings === undefined) {
+    const pace = env.BATON_OFFLINE_CHUNK_DELAY_MS?.trim() || undefined;
     const chunkDelayMs = pace === undefined ? 0 : Number(pace);
     if (!Number.isInteger(chunkDelayMs) || chunkDelayMs < 0 || chunkDelayMs > 60_000) {
       throw new Error(
@@ -48,6 +46,25 @@ export function createGeneratorsFromEnv(
       describe: `offline generators (no model, deterministic${chunkDelayMs > 0 ? `, a chunk every ${chunkDelayMs} ms` : ''})`,
     };
   }
+  return {
+    ...createLlmGenerators(settings),
+    kind: 'llm',
+    describe: `LLM generators: model ${settings.model} at ${settings.baseURL}`,
+  };
+}
+
+/**
+ * The OpenAI-compatible model the environment configures, or `undefined` for none: `BATON_LLM_BASE_URL` (or
+ * `OPENAI_BASE_URL`) and `BATON_LLM_MODEL`, with `BATON_LLM_API_KEY` / `OPENAI_API_KEY` (default `not-needed`)
+ * and `BATON_LLM_TIMEOUT_MS`. Throws, saying what to set, when only half of it is there or a value is wrong.
+ */
+export function llmSettingsFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): LlmGeneratorOptions | undefined {
+  const read = (name: string) => env[name]?.trim() || undefined;
+  const baseURL = read('BATON_LLM_BASE_URL') ?? read('OPENAI_BASE_URL');
+  const model = read('BATON_LLM_MODEL');
+  if (!baseURL && !model) return undefined;
   if (!baseURL) {
     throw new Error(
       'BATON_LLM_MODEL is set but no base URL: set BATON_LLM_BASE_URL too (e.g. https://api.openai.com/v1, or http://127.0.0.1:11434/v1 for Ollama), or unset BATON_LLM_MODEL for the offline generators',
@@ -64,11 +81,10 @@ export function createGeneratorsFromEnv(
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
     throw new Error(`BATON_LLM_TIMEOUT_MS must be a positive whole number of milliseconds, got ${timeout}`);
   }
-  const generators = createLlmGenerators({
+  return {
     baseURL,
     model,
     apiKey: read('BATON_LLM_API_KEY') ?? read('OPENAI_API_KEY') ?? 'not-needed',
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
-  });
-  return { ...generators, kind: 'llm', describe: `LLM generators: model ${model} at ${baseURL}` };
+  };
 }

@@ -14,11 +14,18 @@ export interface LlmJsonRequest<Schema extends z.ZodType> {
   readonly schema: Schema;
   /** Names the reply in errors: `outline`, `summary`. */
   readonly what: string;
+  /**
+   * A JSON Schema the reply must follow (structured outputs, `response_format: json_schema`); a server that
+   * refuses it is asked again in JSON mode, and the reply is checked with `schema` either way.
+   */
+  readonly jsonSchema?: { readonly name: string; readonly schema: Readonly<Record<string, unknown>> };
   readonly signal: AbortSignal;
 }
 
 /** Servers that rejected `response_format` once; they are asked again without it (per client). */
 const withoutResponseFormat = new WeakSet<OpenAI>();
+/** Servers that rejected a `json_schema` response format once; they are asked in JSON mode (per client). */
+const withoutJsonSchema = new WeakSet<OpenAI>();
 
 /**
  * Asks a chat-completions model for one JSON object and validates it with `schema`. An invalid reply is
@@ -55,13 +62,24 @@ async function complete(
 ): Promise<string> {
   const { connection, signal } = request;
   const { client, model } = connection;
+  const schemaFormat = request.jsonSchema && {
+    type: 'json_schema' as const,
+    json_schema: { name: request.jsonSchema.name, schema: { ...request.jsonSchema.schema }, strict: false },
+  };
   const create = (jsonMode: boolean) =>
     client.chat.completions.create(
       {
         model,
         messages,
         temperature: 0.3,
-        ...(jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
+        ...(jsonMode
+          ? {
+              response_format:
+                schemaFormat && !withoutJsonSchema.has(client)
+                  ? schemaFormat
+                  : { type: 'json_object' as const },
+            }
+          : {}),
       },
       // A derived signal per request: the SDK leaves a listener on the signal it is given, and a task's
       // signal outlives many requests.
@@ -78,6 +96,10 @@ async function complete(
         error instanceof OpenAI.BadRequestError &&
         /response_format|json/i.test(error.message)
       ) {
+        if (schemaFormat && !withoutJsonSchema.has(client)) {
+          withoutJsonSchema.add(client);
+          return create(true);
+        }
         withoutResponseFormat.add(client);
         return create(false);
       }
