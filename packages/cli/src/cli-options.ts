@@ -39,6 +39,10 @@ export interface CliOptions {
   readonly comment: string | undefined;
   /** `baton approve --artifact <json>`: the artifact shown, as edited. */
   readonly artifact: string | undefined;
+  /** `baton chain --plan`: the words are a goal, its chain planned from the agents' skills. */
+  readonly plan: boolean;
+  /** `baton chain --plan --approve`: a person approves the plan before it runs. */
+  readonly approve: boolean;
 }
 
 const OPTIONS = {
@@ -69,6 +73,8 @@ const OPTIONS = {
   step: { type: 'string' },
   comment: { type: 'string' },
   artifact: { type: 'string' },
+  plan: { type: 'boolean' },
+  approve: { type: 'boolean' },
 } as const;
 
 const BINDINGS: Readonly<Record<string, CliOptions['binding']>> = {
@@ -140,6 +146,8 @@ export function parseCli(argv: readonly string[]): { positionals: string[]; opti
       step: values.step,
       comment: values.comment,
       artifact: values.artifact,
+      plan: values.plan === true,
+      approve: values.approve === true,
     },
   };
 }

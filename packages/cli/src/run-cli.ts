@@ -6,6 +6,7 @@ import { CATALOG_HELP, catalogCommand } from './commands/catalog-command.ts';
 import { CHAIN_HELP, chainCommand } from './commands/chain-command.ts';
 import { APPROVE_HELP, decideCommand } from './commands/decide-command.ts';
 import { MCP_HELP, mcpCommand } from './commands/mcp-command.ts';
+import { PLAN_HELP, planCommand } from './commands/plan-command.ts';
 import { PUSH_HELP, pushCommand } from './commands/push-command.ts';
 import { SEND_HELP, sendCommand } from './commands/send-command.ts';
 import { STREAM_HELP, streamCommand } from './commands/stream-command.ts';
@@ -21,6 +22,7 @@ const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly help: 
   task: { run: taskCommand, help: TASK_HELP },
   push: { run: pushCommand, help: PUSH_HELP },
   chain: { run: chainCommand, help: CHAIN_HELP },
+  plan: { run: planCommand, help: PLAN_HELP },
   approve: { run: decideCommand(true), help: APPROVE_HELP },
   reject: { run: decideCommand(false), help: APPROVE_HELP },
   mcp: { run: mcpCommand, help: MCP_HELP },
@@ -50,6 +52,7 @@ export const HELP = `baton: talk to any A2A agent (1.0 or 0.3, JSON-RPC or HTTP+
   baton task get|cancel|list <url> …   read, cancel or list tasks
   baton push set|list|delete <url> …   a task's push notification configs
   baton chain <topic>                  run the Baton chain on the orchestrator
+  baton plan <goal>                    plan a chain for a goal from the agents' skills
   baton approve|reject <run-id>        decide an approval step a run waits for
   baton mcp <url> [--http <port>]      serve the agent as an MCP server (stdio, or streamable HTTP)
 
@@ -74,7 +77,7 @@ export async function runCli(io: CliIo, argv: readonly string[]): Promise<number
     if (!command) throw usage(`baton does not know the command "${name}"`);
     if (options.help) {
       io.stdout.write(
-        `${command.help}\n\n${['chain', 'approve', 'reject'].includes(name) ? '' : `${COMMON}\n`}`,
+        `${command.help}\n\n${['chain', 'plan', 'approve', 'reject'].includes(name) ? '' : `${COMMON}\n`}`,
       );
       return EXIT.ok;
     }

@@ -271,6 +271,43 @@ describe('baton chain against the orchestrator', () => {
     const finished = await waiting.exited;
     expect(finished.code).toBe(0);
     expect(finished.stderr).toContain('document: completed');
+
+    // A goal: `baton plan` shows the planned chain, `baton chain --plan` plans and runs it.
+    const plan = await runBaton([
+      'plan',
+      'Explain how glaciers shape valleys, once for beginners and once for experts, and merge both into one brief',
+      '--orchestrator',
+      orchestrator.url,
+    ]);
+    expect(plan.code).toBe(0);
+    expect(plan.stderr).toMatch(
+      /^topic: how glaciers shape valleys\n- The goal asks for what baton\.summary/,
+    );
+    const planned = JSON.parse(plan.stdout) as { steps: { skill: string }[]; result: string };
+    expect(planned.steps.map((step) => step.skill)).toEqual([
+      'baton.outline',
+      'baton.document',
+      'baton.summary',
+      'baton.summary',
+      'baton.summary',
+    ]);
+    const goalRun = await runBaton([
+      'chain',
+      '--plan',
+      'Explain how rivers carve canyons',
+      '--orchestrator',
+      orchestrator.url,
+    ]);
+    expect(goalRun.code).toBe(0);
+    expect(goalRun.stderr).toContain('document: completed');
+    const refused = await runBaton([
+      'plan',
+      'Book me a flight to Lisbon',
+      '--orchestrator',
+      orchestrator.url,
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^baton: No skill of the agents I know/);
   }, 90_000);
 });
 

@@ -8,12 +8,15 @@ import { stateName } from '../task-outcome.ts';
 import { type OrchestratorCall, orchestratorOf } from './orchestrator-call.ts';
 
 export const CHAIN_HELP = `baton chain <topic> [--chain <name>] [--orchestrator <url>] [--audience <who>] [--length short|medium|long] [--sections <n>] [--json]
+baton chain --plan <goal> [--approve] [--orchestrator <url>] [--json]
 
 Runs a chain (default: outline, document, summary; --chain picks another of GET /chains) on the orchestrator (default http://127.0.0.1:4100, or
 BATON_ORCHESTRATOR_URL) and follows it: each step's agent and state on stderr, then the summary and its key
 points on stdout. When an agent asks something, you are asked on a terminal; so is an approval step (without a
 terminal, it waits for baton approve / baton reject from elsewhere). --json prints every run event
-as one JSON object per line. Exit 0 when the run completes, 1 when it fails or is canceled.`;
+as one JSON object per line. Exit 0 when the run completes, 1 when it fails or is canceled.
+--plan reads the words as a goal: the orchestrator plans its chain from the agents' skills (see baton plan) and
+runs it; --approve asks a person to approve the plan first, as an approval step (1 when no skill serves the goal).`;
 
 interface RunEvent {
   readonly type: string;
@@ -39,8 +42,11 @@ interface RunEvent {
 /** `baton chain <topic>`. */
 export async function chainCommand(io: CliIo, args: readonly string[], options: CliOptions): Promise<number> {
   const topic = args.join(' ');
-  if (topic === '') throw usage('baton chain takes a topic');
-  const { call, base } = orchestratorOf(io, options);
+  if (topic === '')
+    throw usage(options.plan ? 'baton chain --plan takes a goal' : 'baton chain takes a topic');
+  if (options.plan && options.chain) throw usage('--plan plans its own chain: give --plan or --chain');
+  if (options.approve && !options.plan) throw usage('--approve goes with --plan');
+  const { call, base } = orchestratorOf(io, options, { refusals: [422] });
   const runOptions = {
     ...(options.audience ? { audience: options.audience } : {}),
     ...(options.length ? { length: options.length } : {}),
@@ -51,12 +57,16 @@ export async function chainCommand(io: CliIo, args: readonly string[], options: 
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        topic,
+        ...(options.plan ? { goal: topic, ...(options.approve ? { approve: true } : {}) } : { topic }),
         ...(options.chain ? { chain: options.chain } : {}),
         ...(Object.keys(runOptions).length > 0 ? { options: runOptions } : {}),
       }),
     })
-  ).json()) as { runId: string };
+  ).json()) as { runId: string; error?: { message: string } };
+  if (started.error !== undefined) {
+    io.stderr.write(`baton: ${started.error.message}\n`);
+    return EXIT.taskFailed;
+  }
   if (!options.json) io.stderr.write(`run ${started.runId}\n`);
 
   let outcome: number = EXIT.unreachable;

@@ -49,7 +49,7 @@ async function send(url: string, init: RequestInit, headers: Record<string, stri
 }
 
 const callWith =
-  (credentials: Record<string, string>): OrchestratorCall =>
+  (credentials: Record<string, string>, answers: readonly number[]): OrchestratorCall =>
   async (url, init = {}) => {
     let response: Response;
     try {
@@ -63,7 +63,7 @@ const callWith =
         `Could not reach the orchestrator at ${new URL(url).origin}: ${(error as Error).cause ?? (error as Error).message}`,
       );
     }
-    if (!response.ok) {
+    if (!response.ok && !answers.includes(response.status)) {
       const body = (await response.json().catch(() => undefined)) as
         | { error?: { message?: string } }
         | undefined;
@@ -80,12 +80,20 @@ const callWith =
  * http://127.0.0.1:4100), called with its credentials when it needs them: `--api-key` (or `BATON_API_KEY`) and
  * `--bearer`.
  */
-export function orchestratorOf(io: CliIo, options: CliOptions): { call: OrchestratorCall; base: string } {
+export function orchestratorOf(
+  io: CliIo,
+  options: CliOptions,
+  /** Error statuses that are answers the command reads (a plan refused: 422), not failures to report. */
+  { refusals = [] }: { readonly refusals?: readonly number[] } = {},
+): { call: OrchestratorCall; base: string } {
   const apiKey = options.apiKey ?? io.env.BATON_API_KEY;
-  const call = callWith({
-    ...(apiKey ? { 'X-API-Key': apiKey } : {}),
-    ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
-  });
+  const call = callWith(
+    {
+      ...(apiKey ? { 'X-API-Key': apiKey } : {}),
+      ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
+    },
+    refusals,
+  );
   const base = (options.orchestrator ?? io.env.BATON_ORCHESTRATOR_URL ?? 'http://127.0.0.1:4100').replace(
     /\/+$/,
     '',
