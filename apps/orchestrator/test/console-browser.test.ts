@@ -102,6 +102,49 @@ describe.skipIf(!chromiumAvailable())('the web console in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('plans a goal: shows why and the chain as a graph, checks the edited JSON as you type, and runs the plan', async () => {
+    const page = await open();
+    await page
+      .getByLabel('Goal', { exact: true })
+      .fill(
+        'Explain how glaciers shape valleys, once for beginners and once for experts, and merge both into one brief',
+      );
+    await page.getByRole('button', { name: 'Plan', exact: true }).click();
+    const why = page.getByRole('list', { name: 'Why this plan' });
+    await why.waitFor({ timeout: 10_000 });
+    expect(await why.textContent()).toContain('baton.summary takes application/vnd.baton.document+json');
+    const names = () => page.locator('[data-testid="chain-graph"] .graph-name').allTextContents();
+    expect(await names()).toEqual(['outline', 'document', 'for-beginners', 'for-experts', 'brief']);
+    const json = page.getByLabel(/The plan as JSON/);
+    const planned = await json.inputValue();
+    // An edit that breaks the chain: the orchestrator's checks say where, and it cannot run.
+    await json.fill(planned.replace('"result": "brief"', '"result": "nowhere"'));
+    const problems = page.getByRole('alert', { name: 'Problems of the plan' });
+    await expect
+      .poll(() => problems.textContent(), { timeout: 5_000 })
+      .toContain('result: names no step: "nowhere"');
+    expect(await page.getByRole('button', { name: 'Run the edited plan' }).isDisabled()).toBe(true);
+    await json.fill('{ "name": ');
+    await expect.poll(() => problems.textContent(), { timeout: 5_000 }).toContain('Not JSON');
+    // A valid edit (the brief dropped, the experts' summary the result): the graph redraws, and it runs.
+    const edited = JSON.parse(planned) as { name: string; steps: { id: string }[]; result: string };
+    edited.name = 'glaciers-for-experts';
+    edited.steps = edited.steps.filter((step) => step.id !== 'brief' && step.id !== 'for-beginners');
+    edited.result = 'for-experts';
+    await json.fill(JSON.stringify(edited, null, 2));
+    await expect.poll(names, { timeout: 5_000 }).toEqual(['outline', 'document', 'for-experts']);
+    expect(await problems.count()).toBe(0);
+    await shot(page, 'plan-edited');
+    await page.getByRole('button', { name: 'Run the edited plan' }).click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/#\/runs\/[\w-]+$/);
+    await expect
+      .poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 })
+      .toBe('completed');
+    expect(await page.getByTestId('step-for-experts').textContent()).toContain('completed');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('refines the document of a finished run, follows it live, and switches between its versions', async () => {
     const started = await fetch(`${orchestrator}/runs`, {
       method: 'POST',

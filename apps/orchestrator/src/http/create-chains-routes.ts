@@ -27,6 +27,21 @@ function summaryOf(entry: ChainEntry) {
   };
 }
 
+/** 400 INVALID_CHAIN with every problem at its path. */
+export function invalidChain(c: Context, error: ChainRefusedError): Response {
+  return c.json(
+    { error: { code: 'INVALID_CHAIN', message: error.message, problems: problemsOf(error) } },
+    400,
+  );
+}
+
+/** A refusal's problems as the API names them: `{ path, message }`, the path as `steps[2].send[0]`. */
+const problemsOf = (error: ChainRefusedError) =>
+  error.problems.map((problem) => ({
+    path: formatIssuePath(problem.path) || '(definition)',
+    message: problem.message,
+  }));
+
 /** 503 while the store that keeps the chains cannot be reached. */
 function unavailable(c: Context) {
   c.header('Retry-After', '2');
@@ -104,19 +119,24 @@ export function createChainsRoutes(registry: ChainRegistry): Hono {
       );
     } catch (error) {
       if (!(error instanceof ChainRefusedError)) return unavailable(c);
-      return c.json(
-        {
-          error: {
-            code: 'INVALID_CHAIN',
-            message: error.message,
-            problems: error.problems.map((problem) => ({
-              path: formatIssuePath(problem.path) || '(definition)',
-              message: problem.message,
-            })),
-          },
-        },
-        400,
-      );
+      return invalidChain(c, error);
+    }
+  });
+
+  // Checks a definition as `POST /chains` does and keeps nothing (what the console's editor asks as you type):
+  // 200 `{ valid: true, definition }`, or 200 `{ valid: false, message, problems }` (the check itself succeeded).
+  app.post('/chains/check', async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return jsonError(c, 400, 'INVALID_JSON', 'The request body must be a chain definition as JSON');
+    }
+    try {
+      return c.json({ valid: true, definition: await registry.validate(body) });
+    } catch (error) {
+      if (!(error instanceof ChainRefusedError)) return unavailable(c);
+      return c.json({ valid: false, message: error.message, problems: problemsOf(error) });
     }
   });
 

@@ -14,6 +14,7 @@ import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refineme
 import { RunRequestError, type RunService } from '../run/run-service.ts';
 import type { PlanView } from '../run/run-types.ts';
 import { isFinalEventType, type RunEvent } from '../run/run-types.ts';
+import { invalidChain } from './create-chains-routes.ts';
 import { GoalSchema, planRefused } from './create-plans-routes.ts';
 import { jsonError, readJsonBody, storeUnavailable } from './json-errors.ts';
 import { callerOf } from './orchestrator-auth.ts';
@@ -137,15 +138,6 @@ interface ChosenChain {
   readonly chosen: { readonly chain: ChainDefinition; readonly version: number };
   readonly plan?: PlanView;
   readonly topic?: string;
-}
-
-/** 400 INVALID_CHAIN with each problem at its path, as `POST /chains` answers. */
-function invalidChain(c: HonoContext, error: ChainRefusedError): Response {
-  const problems = error.problems.map((problem) => ({
-    path: formatIssuePath(problem.path) || '(definition)',
-    message: problem.message,
-  }));
-  return c.json({ error: { code: 'INVALID_CHAIN', message: error.message, problems } }, 400);
 }
 
 /** Answers a refused request with its status and code (and `Retry-After` when it says when to try again). */

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, dateAndTime } from '../shared/api.ts';
+import { PlanForm } from './plan-form.tsx';
 import { isFinishedRun, type RunView } from './run-types.ts';
 import { StartRunForm } from './start-run-form.tsx';
 
-/** Start a run, and the runs so far (kept runs too, after a restart), newest first. */
+/** Start a run (of a chain, or planned from a goal), and the runs so far (kept runs too, after a restart), newest first. */
 export function RunsPage() {
   const [runs, setRuns] = useState<readonly RunView[] | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -23,7 +24,10 @@ export function RunsPage() {
   }, []);
   return (
     <>
-      <StartRunForm />
+      <div class="start-forms">
+        <StartRunForm />
+        <PlanForm />
+      </div>
       <section aria-labelledby="past-runs">
         <h2 id="past-runs">Runs</h2>
         {error && <p role="alert">{error}</p>}
