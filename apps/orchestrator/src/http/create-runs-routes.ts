@@ -1,5 +1,5 @@
 import { OutlineOptionsSchema } from '@baton/chain';
-import { formatIssuePath, HEADERS_GETTER } from '@baton/protocol';
+import { HEADERS_GETTER } from '@baton/protocol';
 import { context, propagation } from '@opentelemetry/api';
 import type { Context as HonoContext } from 'hono';
 import { Hono } from 'hono';
