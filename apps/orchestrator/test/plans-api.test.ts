@@ -11,9 +11,10 @@ import {
   SummarySchema,
 } from '@baton/chain';
 import { startOpenAiStandIn } from '@baton/chain/testing';
-import { createA2AClient } from '@baton/client';
+import { createA2AClient, userMessage } from '@baton/client';
 import { createDocAgent } from '@baton/doc-agent';
 import { createOutlineAgent } from '@baton/outline-agent';
+import { messageText } from '@baton/server';
 import { type RunningA2AServer, startA2AServer } from '@baton/server/node';
 import { createSummaryAgent } from '@baton/summary-agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -279,6 +280,30 @@ describe('planned chains', () => {
     } finally {
       await planned.close();
       await standIn.close();
+    }
+  }, 60_000);
+
+  it('over A2A with {"approve": true}: the plan is shown with input-required, and "approve" runs it', async () => {
+    const server = await serveApp(app);
+    try {
+      const client = await createA2AClient({ agent: server.url });
+      const message = userMessage('Explain how rivers carve canyons');
+      const first = await client.sendMessage(
+        { message: { ...message, parts: [...message.parts, { data: { approve: true } }] } },
+        { skillId: 'baton.plan', returnImmediately: false },
+      );
+      const task = 'task' in first ? first.task : undefined;
+      expect(task?.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+      expect(task?.status.message && messageText(task.status.message)).toContain('Run this plan');
+      expect(task?.status.message?.parts.find((part) => 'data' in part)).toMatchObject({
+        data: { definition: { steps: [{ skill: 'baton.outline' }, { skill: 'baton.document' }] } },
+      });
+      const replied = await client.sendMessage({
+        message: userMessage('approve', { taskId: task?.id ?? '', contextId: task?.contextId ?? '' }),
+      });
+      expect('task' in replied && replied.task.status.state).toBe('TASK_STATE_COMPLETED');
+    } finally {
+      await server.close();
     }
   }, 60_000);
 });
