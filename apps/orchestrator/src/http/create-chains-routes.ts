@@ -42,6 +42,15 @@ const problemsOf = (error: ChainRefusedError) =>
     message: problem.message,
   }));
 
+/** The request's body as JSON, or the 400 that says it is not. */
+async function definitionOf(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return jsonError(c, 400, 'INVALID_JSON', 'The request body must be a chain definition as JSON');
+  }
+}
+
 /** 503 while the store that keeps the chains cannot be reached. */
 function unavailable(c: Context) {
   c.header('Retry-After', '2');
@@ -105,12 +114,8 @@ export function createChainsRoutes(registry: ChainRegistry): Hono {
   });
 
   app.post('/chains', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return jsonError(c, 400, 'INVALID_JSON', 'The request body must be a chain definition as JSON');
-    }
+    const body = await definitionOf(c);
+    if (body instanceof Response) return body;
     try {
       const { chain, version, created } = await registry.register(body);
       return c.json(
@@ -126,12 +131,8 @@ export function createChainsRoutes(registry: ChainRegistry): Hono {
   // Checks a definition as `POST /chains` does and keeps nothing (what the console's editor asks as you type):
   // 200 `{ valid: true, definition }`, or 200 `{ valid: false, message, problems }` (the check itself succeeded).
   app.post('/chains/check', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return jsonError(c, 400, 'INVALID_JSON', 'The request body must be a chain definition as JSON');
-    }
+    const body = await definitionOf(c);
+    if (body instanceof Response) return body;
     try {
       return c.json({ valid: true, definition: await registry.validate(body) });
     } catch (error) {
