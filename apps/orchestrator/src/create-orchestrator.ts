@@ -265,6 +265,7 @@ export function createOrchestrator(options: OrchestratorOptions): Orchestrator {
       runs,
       chains,
       registry,
+      chainRegistry: registry,
       planner,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.hosting === undefined ? {} : { hosting: options.hosting }),

@@ -184,6 +184,31 @@ describe('planned chains', () => {
     expect(done.result).toMatchObject({ sections: expect.any(Array) });
   }, 60_000);
 
+  it('with approve, runs the plan as edited in the artifact shown (the console edits that), never the one it replaced', async () => {
+    const started = await postJson<RunView>(app, '/runs', {
+      goal: 'Explain how rivers carve canyons',
+      approve: true,
+    });
+    const waiting = await untilRun(app, started.body.runId, pending);
+    const shown = waiting.approvals?.[0]?.artifact as { definition: { steps: object[]; result: string } };
+    const edited = {
+      ...shown,
+      definition: { ...shown.definition, steps: shown.definition.steps.slice(0, 1), result: 'outline' },
+    };
+    expect((await postJson(app, `/runs/${started.body.runId}/approve`, { artifact: edited })).status).toBe(
+      200,
+    );
+    const done = await untilRun(
+      app,
+      started.body.runId,
+      (view) => view.status === 'completed' || view.status === 'failed',
+    );
+    expect(done.status).toBe('completed');
+    expect(done.instances?.map((instance) => instance.step)).toEqual(['outline']);
+    const editedVersion = (done.approvals?.[0]?.edited as { version?: number } | undefined)?.version ?? 0;
+    expect(editedVersion).toBeGreaterThan((shown as unknown as { version: number }).version);
+  }, 60_000);
+
   it('with approve, fails a rejected plan without running it', async () => {
     const started = await postJson<RunView>(app, '/runs', {
       goal: 'Explain how rivers carve canyons',

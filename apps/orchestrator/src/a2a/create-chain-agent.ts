@@ -19,7 +19,9 @@ import {
 import { context, propagation } from '@opentelemetry/api';
 import type { ChainCatalog } from '../chains/chain-catalog.ts';
 import { type ChainDefinition, skillsOf } from '../chains/chain-definition.ts';
+import { ChainRefusedError, type ChainRegistry } from '../chains/chain-registry.ts';
 import type { OrchestratorAuth } from '../http/orchestrator-auth.ts';
+import { PLAN_APPROVAL_STEP, planEditOf } from '../plans/approval-chain.ts';
 import { readGoal } from '../plans/goal-reading.ts';
 import type { Planner } from '../plans/planner.ts';
 import { wordsOf } from '../plans/skill-scores.ts';
@@ -51,6 +53,8 @@ export interface ChainAgentDeps {
   readonly auth?: OrchestratorAuth;
   /** Plans chains for goals: the card offers `baton.plan`, and a text that reads as a goal is planned. */
   readonly planner?: Planner;
+  /** Registers a plan a person edited in an approval reply, so that the edit runs. */
+  readonly chainRegistry?: Pick<ChainRegistry, 'register'>;
 }
 
 /** The `baton.plan` skill on the card. */
@@ -190,9 +194,12 @@ export function createChainAgent(deps: ChainAgentDeps): A2AServer {
         if (event.type === 'approval.requested') {
           const { instance, prompt, artifact } = event;
           then(() =>
-            askApproval(ctx, prompt, artifact).then((decision) =>
-              deps.runs.decide(runId, decision, instance),
-            ),
+            askApproval(
+              ctx,
+              prompt,
+              artifact,
+              instance === PLAN_APPROVAL_STEP ? deps.chainRegistry : undefined,
+            ).then((decision) => deps.runs.decide(runId, decision, instance)),
           );
         }
         if (isFinalEventType(event.type)) ended?.();
@@ -250,7 +257,14 @@ const REJECT = /^\s*(reject(ed|s)?|no|n)\b[\s:,.-]*/i;
  * "approve" (or a DataPart: the artifact as edited) or "reject", each with an optional comment after it. Anything
  * else is asked again.
  */
-async function askApproval(ctx: ExecutionContext, prompt: string, artifact: unknown): Promise<Decision> {
+async function askApproval(
+  ctx: ExecutionContext,
+  asked: string,
+  artifact: unknown,
+  /** For a plan approval: where an edited plan is registered. */
+  registry: Pick<ChainRegistry, 'register'> | undefined,
+): Promise<Decision> {
+  let prompt = asked;
   for (;;) {
     const reply = await ctx.requestInput({
       parts: [
@@ -265,6 +279,17 @@ async function askApproval(ctx: ExecutionContext, prompt: string, artifact: unkn
     const approved = APPROVE.exec(text);
     const rejected = REJECT.exec(text);
     const comment = text.replace(approved ? APPROVE : REJECT, '').trim();
+    if (edited !== undefined && 'data' in edited && registry !== undefined) {
+      // A plan edited in the reply runs as edited: its definition registered first (asked again if refused).
+      const planned = await planEditOf(registry, edited.data).catch((error: unknown) =>
+        error instanceof ChainRefusedError ? error : Promise.reject(error),
+      );
+      if (planned instanceof ChainRefusedError) {
+        prompt = `The edited chain is refused: ${planned.message}\n${prompt}`;
+        continue;
+      }
+      return { approve: true, artifact: planned, ...(comment === '' ? {} : { comment }) };
+    }
     if (edited !== undefined || approved)
       return {
         approve: true,

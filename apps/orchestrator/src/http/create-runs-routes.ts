@@ -9,6 +9,7 @@ import type { ChainDefinition } from '../chains/chain-definition.ts';
 import { DeadlineMsSchema } from '../chains/chain-nodes.ts';
 import { ChainRefusedError, type ChainRegistry } from '../chains/chain-registry.ts';
 import { derivedRunId } from '../idempotency/derived-run-id.ts';
+import { PLAN_APPROVAL_STEP, planEditOf } from '../plans/approval-chain.ts';
 import type { Planner } from '../plans/planner.ts';
 import { type RefineRefusalCode, RefineRefusedError } from '../run/plan-refinement.ts';
 import { RunRequestError, type RunService } from '../run/run-service.ts';
@@ -368,6 +369,14 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
     }
   });
 
+  /** Whether the approval a decision is for (`step`, else the first pending) is a planned run's plan approval. */
+  const decidesPlan = async (runId: string, step: string | undefined) => {
+    const view = await runs.view(runId).catch(() => undefined);
+    const pending = view?.approvals?.filter((approval) => approval.status === 'pending') ?? [];
+    const decided = step === undefined ? pending[0] : pending.find((approval) => approval.key === step);
+    return decided?.step === PLAN_APPROVAL_STEP && decided.key === PLAN_APPROVAL_STEP;
+  };
+
   for (const [path, schema, approve] of [
     ['/runs/:id/approve', ApproveBodySchema, true],
     ['/runs/:id/reject', RejectBodySchema, false],
@@ -378,10 +387,10 @@ export function createRunsRoutes(deps: RunsRoutesDeps): Hono {
       const { step, comment } = body.value;
       let artifact = 'artifact' in body.value ? body.value.artifact : undefined;
       const edited = 'chain' in body.value ? body.value.chain : undefined;
-      if (edited !== undefined) {
+      if (edited !== undefined || (artifact !== undefined && (await decidesPlan(c.req.param('id'), step)))) {
         try {
-          const { chain, version } = await deps.chains.register(edited);
-          artifact = { chain: chain.name, version, definition: edited };
+          // An edited chain, or a plan's artifact whose definition was edited: registered, and named, to run.
+          artifact = await planEditOf(deps.chains, edited !== undefined ? { definition: edited } : artifact);
         } catch (error) {
           if (error instanceof ChainRefusedError) return invalidChain(c, error);
           return storeUnavailable(c);

@@ -1,3 +1,4 @@
+import type { ChainRegistry } from '../chains/chain-registry.ts';
 import type { PlannedChain } from './offline-planner.ts';
 
 /** A chain of an approval step and a sub-chain step, as a chain file holds it. */
@@ -41,4 +42,20 @@ export function approvalChainFor(
     result: PLANNED_STEP,
     ...(plan.deadlineMs === undefined ? {} : { deadlineMs: plan.deadlineMs }),
   };
+}
+
+/**
+ * What a plan approval goes on with when a person edits what it shows: an edited `definition` is registered (checked
+ * as `POST /chains` checks it; the same definition again is the same version) and named by the artifact, so that
+ * the edit runs, never the plan it replaced. Anything else is passed on as it is. Rejects with a
+ * `ChainRefusedError` for a definition the checks refuse.
+ */
+export async function planEditOf(
+  registry: Pick<ChainRegistry, 'register'>,
+  edited: unknown,
+): Promise<unknown> {
+  if (typeof edited !== 'object' || edited === null || !('definition' in edited)) return edited;
+  const { definition } = edited as { definition: unknown };
+  const { chain, version } = await registry.register(definition);
+  return { ...(edited as object), chain: chain.name, version, definition };
 }
