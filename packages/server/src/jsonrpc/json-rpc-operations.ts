@@ -31,6 +31,7 @@ import {
   translate,
 } from '@baton/protocol';
 import type * as z from 'zod/mini';
+import { loadJsonRpcV03Readers } from '#v03-support';
 import { translateParamsOrThrow } from '../binding/translate-params.ts';
 import type { A2ARequestHandler, EventStream } from '../handler/request-handler.ts';
 import type { CallContext } from '../vocabulary/call-context.ts';
@@ -75,11 +76,11 @@ interface StreamSpec<Request> {
   readonly invoke: (handler: A2ARequestHandler, request: Request, call: CallContext) => Promise<EventStream>;
 }
 
-let v03Readers: Promise<typeof import('./json-rpc-v03-readers.ts').V03_READERS> | undefined;
+let v03Readers: ReturnType<typeof loadJsonRpcV03Readers> | undefined;
 
 /** Parses 0.3 params and translates them to the 1.0 request, loading the 0.3 readers with the first call. */
 async function readV03Request(method: A2AMethod, params: Params): Promise<TenantRequest> {
-  v03Readers ??= import('./json-rpc-v03-readers.ts').then((module) => module.V03_READERS);
+  v03Readers ??= loadJsonRpcV03Readers();
   const read = (await v03Readers)[method];
   // resolveMethod never maps a 0.3 name to an operation without a 0.3 form; this is a guard for the table.
   if (!read) throw new Error('operation has no 0.3 form');

@@ -1,16 +1,17 @@
+import { loadRestV03Operations } from '#v03-support';
 import type { RestOperationRunner, RestOperations } from './rest-operation.ts';
 import { type RestOperation, V03_ROUTES } from './rest-routes.ts';
 
 /**
- * The 0.3 operations, loaded with the first 0.3 call: each runner imports `v03-operations.ts` (its schemas and
- * translations) and hands the call on. A server that only ever hears 1.0 never builds the 0.3 schemas.
+ * The 0.3 operations, loaded with the first 0.3 call: each runner loads `v03-operations.ts` (its schemas and
+ * translations, through `#v03-support`: lazily on Node, Bun and Deno) and hands the call on.
  */
 export function lazyV03Operations(): RestOperations {
   let loaded: Promise<RestOperations> | undefined;
   const runnerOf =
     (operation: RestOperation): RestOperationRunner =>
     async (input, handler, contextFor) => {
-      loaded ??= import('./v03-operations.ts').then((module) => module.V03_OPERATIONS);
+      loaded ??= loadRestV03Operations();
       const run = (await loaded)[operation];
       // Every operation a 0.3 route names has a runner; this is a guard for the two tables.
       if (!run) throw new Error(`0.3 operation ${operation} has no runner`);
