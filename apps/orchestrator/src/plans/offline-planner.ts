@@ -103,11 +103,7 @@ function matchedWords(score: SkillScore): string {
  * of their cards (an outline → a document → a summary); several audiences ("once for beginners and once for
  * experts") make one step each, in parallel, merged by a skill that takes what they make.
  */
-export function planOffline(
-  goal: string,
-  skills: readonly PlannerSkill[],
-  hints: PlanHints = {},
-): Plan | PlanRefusal {
+export function planOffline(goal: string, skills: readonly PlannerSkill[]): Plan | PlanRefusal {
   if (skills.length === 0)
     return {
       kind: 'refusal',
@@ -206,11 +202,10 @@ export function planOffline(
     rationale.push(`Only the first ${MAX_AUDIENCES} audiences are planned for.`);
 
   const chain: PlannedChain = {
-    name: hints.name ?? planName(goal, steps),
-    description: hints.description ?? `Planned from the goal: ${goal}`.slice(0, 500),
+    name: planName(goal, steps),
+    description: `Planned from the goal: ${goal}`.slice(0, 500),
     steps,
     result,
-    ...(hints.deadlineMs === undefined ? {} : { deadlineMs: hints.deadlineMs }),
   };
   return { kind: 'plan', chain, topic: reading.topic, rationale };
 }

@@ -88,10 +88,10 @@ export function createPlanner(options: PlannerOptions): Planner {
     async plan(goal, hints) {
       const skills = plannerSkillsOf(await options.directory.inspect(options.cardsTimeoutMs ?? 5_000));
       // No agent to plan with: the offline planner says so (a model would have nothing to choose from).
-      if (skills.length === 0) return planOffline(goal, skills, hints) as PlanRefusal;
+      if (skills.length === 0) return planOffline(goal, skills) as PlanRefusal;
       const planned = options.model
         ? await planWithModel(goal, skills, options.model)
-        : planOffline(goal, skills, hints);
+        : planOffline(goal, skills);
       if (planned.kind === 'refusal') return planned;
       if (planned.kind === 'failure')
         return planned.code === 'MODEL_UNAVAILABLE'
